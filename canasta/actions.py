@@ -1,0 +1,131 @@
+"""Actions as small value objects with a stable JSON form (protocol.md)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .cards import RANKS, is_card, sort_cards
+from .errors import ActionFormatError
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class TakePile:
+    cards: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Meld:
+    cards: tuple[str, ...]
+    rank: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class Ask:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    yes: bool
+
+
+@dataclass(frozen=True, slots=True)
+class NextRound:
+    pass
+
+
+Action = Draw | TakePile | Meld | Discard | Ask | Answer | NextRound
+
+DRAW = Draw()
+ASK = Ask()
+NEXT_ROUND = NextRound()
+
+
+def _cards(data: dict[str, Any], key: str) -> tuple[str, ...]:
+    raw = data.get(key)
+    if not isinstance(raw, list):
+        raise ActionFormatError(f'"{key}" must be a list of cards, got {raw!r}')
+    for c in raw:
+        if not is_card(c):
+            raise ActionFormatError(f"{c!r} is not a card (use e.g. 'KD', 'TS', 'JK')")
+    return sort_cards(raw)
+
+
+def _expect_keys(data: dict[str, Any], allowed: set[str]) -> None:
+    extra = set(data) - allowed - {"type"}
+    if extra:
+        raise ActionFormatError(f"unexpected field(s) for {data['type']!r}: {sorted(extra)}")
+
+
+def parse_action(data: object) -> Action:
+    """Turn action JSON into an Action; raises ActionFormatError with the reason."""
+    if not isinstance(data, dict):
+        raise ActionFormatError(f"an action must be a JSON object, got {type(data).__name__}")
+    kind = data.get("type")
+    if kind == "draw":
+        _expect_keys(data, set())
+        return DRAW
+    if kind == "take_pile":
+        _expect_keys(data, {"cards"})
+        return TakePile(_cards(data, "cards") if "cards" in data else ())
+    if kind == "meld":
+        _expect_keys(data, {"cards", "rank"})
+        cards = _cards(data, "cards")
+        if not cards:
+            raise ActionFormatError("a meld needs at least one card")
+        rank = data.get("rank")
+        if rank is not None and (not isinstance(rank, str) or len(rank) != 1 or rank not in RANKS):
+            raise ActionFormatError(f'"rank" must be one of {RANKS}, got {rank!r}')
+        return Meld(cards, rank)
+    if kind == "discard":
+        _expect_keys(data, {"card"})
+        card = data.get("card")
+        if not isinstance(card, str) or not is_card(card):
+            raise ActionFormatError(f"{card!r} is not a card (use e.g. 'KD', 'TS', 'JK')")
+        return Discard(card)
+    if kind == "ask":
+        _expect_keys(data, set())
+        return ASK
+    if kind == "answer":
+        _expect_keys(data, {"yes"})
+        yes = data.get("yes")
+        if not isinstance(yes, bool):
+            raise ActionFormatError(f'"yes" must be true or false, got {yes!r}')
+        return Answer(yes)
+    if kind == "next_round":
+        _expect_keys(data, set())
+        return NEXT_ROUND
+    raise ActionFormatError(
+        f"unknown action type {kind!r}; expected draw, take_pile, meld, discard, ask, "
+        "answer or next_round"
+    )
+
+
+def action_to_json(action: Action) -> dict[str, Any]:
+    if isinstance(action, Draw):
+        return {"type": "draw"}
+    if isinstance(action, TakePile):
+        return {"type": "take_pile", "cards": list(action.cards)}
+    if isinstance(action, Meld):
+        out: dict[str, Any] = {"type": "meld", "cards": list(action.cards)}
+        if action.rank is not None:
+            out["rank"] = action.rank
+        return out
+    if isinstance(action, Discard):
+        return {"type": "discard", "card": action.card}
+    if isinstance(action, Ask):
+        return {"type": "ask"}
+    if isinstance(action, Answer):
+        return {"type": "answer", "yes": action.yes}
+    return {"type": "next_round"}

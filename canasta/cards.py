@@ -1,0 +1,145 @@
+"""Cards in the protocol's notation (C1, C2): 'KD', 'TS', 'JK' for a joker."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+
+RANKS = "A23456789TJQK"
+SUITS = "SHDC"
+JOKER = "JK"
+
+RANK_NAMES = {
+    "A": "Ace",
+    "2": "Two",
+    "3": "Three",
+    "4": "Four",
+    "5": "Five",
+    "6": "Six",
+    "7": "Seven",
+    "8": "Eight",
+    "9": "Nine",
+    "T": "Ten",
+    "J": "Jack",
+    "Q": "Queen",
+    "K": "King",
+}
+RANK_PLURALS = {
+    "A": "aces",
+    "2": "2s",
+    "3": "3s",
+    "4": "4s",
+    "5": "5s",
+    "6": "6s",
+    "7": "7s",
+    "8": "8s",
+    "9": "9s",
+    "T": "10s",
+    "J": "jacks",
+    "Q": "queens",
+    "K": "kings",
+}
+SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+ALL_CARDS: tuple[str, ...] = (*(r + s for r in RANKS for s in SUITS), JOKER)
+_VALID = frozenset(ALL_CARDS)
+
+# C2: point values. Red 3s score only as bonuses (C40), so they are worth 0 here.
+VALUE: dict[str, int] = {}
+RANK: dict[str, str] = {}
+for _c in ALL_CARDS:
+    _r = "*" if _c == JOKER else _c[0]
+    RANK[_c] = _r
+    if _c == JOKER:
+        VALUE[_c] = 50
+    elif _r in "2A":
+        VALUE[_c] = 20
+    elif _r in "KQJT98":
+        VALUE[_c] = 10
+    elif _r == "3":
+        VALUE[_c] = 0 if _c[1] in "HD" else 5
+    else:
+        VALUE[_c] = 5
+
+WILDS = frozenset(c for c in ALL_CARDS if c == JOKER or c[0] == "2")
+RED_THREES = frozenset(("3H", "3D"))
+BLACK_THREES = frozenset(("3S", "3C"))
+NATURALS = frozenset(c for c in ALL_CARDS if c not in WILDS and RANK[c] != "3")
+
+# Order used to sort a hand for display and for canonical action lists:
+# naturals by rank (A high), then black 3s, then wild cards.
+_ORDER_RANKS = "456789TJQKA"
+SORT_KEY: dict[str, tuple[int, int]] = {}
+for _c in ALL_CARDS:
+    if _c in WILDS:
+        SORT_KEY[_c] = (30 if _c == JOKER else 20, SUITS.find(_c[1]))
+    elif RANK[_c] == "3":
+        SORT_KEY[_c] = (15 if _c in BLACK_THREES else 16, SUITS.find(_c[1]))
+    else:
+        SORT_KEY[_c] = (_ORDER_RANKS.index(_c[0]), SUITS.find(_c[1]))
+
+
+def is_card(text: object) -> bool:
+    return isinstance(text, str) and text in _VALID
+
+
+def is_wild(card: str) -> bool:
+    return card in WILDS
+
+
+def rank_of(card: str) -> str:
+    """The rank letter of a card; '*' for a joker."""
+    return RANK[card]
+
+
+def value(card: str) -> int:
+    return VALUE[card]
+
+
+def sort_cards(cards: Iterable[str]) -> tuple[str, ...]:
+    return tuple(sorted(cards, key=SORT_KEY.__getitem__))
+
+
+def card_name(card: str) -> str:
+    """An accessible name: 'King of hearts', 'Joker'."""
+    if card == JOKER:
+        return "Joker"
+    return f"{RANK_NAMES[card[0]]} of {SUIT_NAMES[card[1]]}"
+
+
+def short_name(card: str) -> str:
+    """A compact printable name: 'K♥', '10♣', 'Joker'."""
+    if card == JOKER:
+        return "Joker"
+    rank = "10" if card[0] == "T" else card[0]
+    return rank + SUIT_SYMBOLS[card[1]]
+
+
+def cards_text(cards: Iterable[str]) -> str:
+    return " ".join(short_name(c) for c in cards)
+
+
+def rank_plural(rank: str) -> str:
+    return RANK_PLURALS.get(rank, "wild cards")
+
+
+def make_deck(decks: int, jokers_per_deck: int) -> tuple[str, ...]:
+    """Every card of the game in a fixed order (C1: 2 × 52 + 4 jokers for Classic)."""
+    one = tuple(r + s for r in RANKS for s in SUITS)
+    return one * decks + (JOKER,) * (jokers_per_deck * decks)
+
+
+def remove_cards(hand: tuple[str, ...], cards: Iterable[str]) -> tuple[str, ...] | None:
+    """The hand without `cards` (as a multiset), or None if the hand lacks one of them."""
+    rest = list(hand)
+    for c in cards:
+        try:
+            rest.remove(c)
+        except ValueError:
+            return None
+    return tuple(rest)
+
+
+def counts(cards: Iterable[str]) -> Counter[str]:
+    return Counter(cards)

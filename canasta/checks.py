@@ -1,0 +1,334 @@
+"""`check`: may the seat to act make this action? A Rejection names the rule."""
+
+from __future__ import annotations
+
+from .actions import Action, Answer, Ask, Discard, Draw, Meld, NextRound, TakePile
+from .cards import (
+    BLACK_THREES,
+    RANK,
+    RED_THREES,
+    WILDS,
+    cards_text,
+    rank_plural,
+    remove_cards,
+    short_name,
+    sort_cards,
+)
+from .errors import Rejection
+from .melds import TableMeld, find_meld, points, shape_problem, team_canastas
+from .rules import RuleSet
+from .solver import go_out_plan, initial_reachable
+from .state import ANSWER, DRAW, GAME_OVER, ROUND_OVER, State, blocked, freezer
+
+
+def merge(melds: tuple[TableMeld, ...], rank: str, cards: tuple[str, ...]) -> tuple[TableMeld, ...]:
+    """C18: cards of a rank the team already melded join that meld."""
+    for i, m in enumerate(melds):
+        if m.rank == rank:
+            joined = TableMeld(rank, sort_cards(m.cards + cards))
+            return (*melds[:i], joined, *melds[i + 1 :])
+    return (*melds, TableMeld(rank, sort_cards(cards)))
+
+
+def shape_rejection(
+    rules: RuleSet, rank: str, existing: TableMeld | None, naturals: int, wilds: int
+) -> Rejection | None:
+    if existing is None:
+        problem = shape_problem(rules, rank, naturals, wilds)
+        return None if problem is None else Rejection("C17", problem)
+    e, f = existing.naturals, existing.wilds
+    if (
+        wilds
+        and not rules.wild_on_natural_canasta
+        and f == 0
+        and len(existing.cards) >= rules.canasta_size
+    ):
+        return Rejection("C19", "A wild card may not be added to a natural canasta in this game.")
+    problem = shape_problem(rules, rank, e + naturals, f + wilds)
+    if problem is None:
+        return None
+    return Rejection("C19", f"Adding these cards would spoil your {rank_plural(rank)}: {problem}")
+
+
+def needed_points(state: State) -> int:
+    """Points still missing from the initial meld of the team to move (0 once made)."""
+    team = state.team
+    if state.opened[team]:
+        return 0
+    return state.minimum(team) - state.turn_points
+
+
+def can_go_out(state: State) -> bool:
+    """C33: could the player to move go out this turn from here?"""
+    if state.pending:
+        return False
+    plan = go_out_plan(
+        state.rules,
+        state.hands[state.to_move],
+        state.team_melds(),
+        state.canastas(state.team),
+        needed_points(state),
+    )
+    return plan is not None
+
+
+def check(state: State, action: Action) -> Rejection | None:
+    phase = state.phase
+    if isinstance(action, NextRound):
+        if phase == ROUND_OVER:
+            return None
+        if phase == GAME_OVER:
+            return Rejection("C50", "The game is over: start a new game.")
+        return Rejection("C34", "The round is not over yet.")
+    if phase == GAME_OVER:
+        return Rejection("C50", "The game is over.")
+    if phase == ROUND_OVER:
+        return Rejection("C34", "The round is over: deal the next round.")
+    if phase == ANSWER:
+        if isinstance(action, Answer):
+            return None
+        return Rejection("C33", "Your partner asked “May I go out?”: answer yes or no first.")
+    if isinstance(action, Answer):
+        return Rejection("C33", "Nobody has asked to go out.")
+    if phase == DRAW:
+        if isinstance(action, Draw):
+            return None
+        if isinstance(action, TakePile):
+            return _check_take(state, action)
+        return Rejection("C6", "Draw from the stock or take the pile first.")
+    if isinstance(action, (Draw, TakePile)):
+        return Rejection("C6", "You have already drawn this turn: meld, then discard.")
+    if isinstance(action, Meld):
+        return _check_meld(state, action)
+    if isinstance(action, Discard):
+        return _check_discard(state, action)
+    if isinstance(action, Ask):
+        return _check_ask(state)
+    return Rejection("C6", f"Unknown action {action!r}.")
+
+
+def _check_take(state: State, action: TakePile) -> Rejection | None:
+    rules, pile = state.rules, state.pile
+    if not pile:
+        return Rejection("C10", "The discard pile is empty: draw from the stock.")
+    top = pile[-1]
+    if blocked(pile):
+        kind = "black 3" if top in BLACK_THREES else "red 3" if top in RED_THREES else "wild card"
+        return Rejection(
+            "C15",
+            f"The pile is blocked: a {kind} ({short_name(top)}) lies on top, "
+            "so it cannot be taken. Draw from the stock.",
+        )
+    rest = remove_cards(state.hands[state.to_move], action.cards)
+    if rest is None:
+        return Rejection("C10", f"You do not hold {cards_text(action.cards)}.")
+    rank = RANK[top]
+    plural = rank_plural(rank)
+    if any(c not in WILDS and RANK[c] != rank for c in action.cards):
+        return Rejection(
+            "C11", f"Only {plural} and wild cards can go with the top card {short_name(top)}."
+        )
+    team = state.team
+    opened = state.opened[team]
+    naturals = sum(1 for c in action.cards if c not in WILDS)
+    wilds = len(action.cards) - naturals
+    freezing = freezer(rules, pile)
+    if (freezing is not None or (rules.frozen_for_unopened_team and not opened)) and (
+        wilds or naturals < 2
+    ):
+        why = (
+            f"a {short_name(freezing)} lies in it"
+            if freezing is not None
+            else "your team has not made its initial meld"
+        )
+        return Rejection(
+            "C14",
+            f"The pile is frozen ({why}): you need two natural {plural} "
+            "from your hand to take it; wild cards and lay-offs do not count.",
+        )
+    melds = state.melds[team]
+    existing = find_meld(melds, rank)
+    if existing is None and not action.cards:
+        return Rejection(
+            "C11",
+            f"Your team has no meld of {plural} to lay {short_name(top)} on: "
+            f"take it with two {plural}, or one and a wild card, from your hand.",
+        )
+    bad = shape_rejection(rules, rank, existing, naturals + 1, wilds)
+    if bad is not None:
+        return bad
+    melded = (top, *action.cards)
+    after = merge(melds, rank, melded)
+    canastas = team_canastas(rules, after)
+    taken = sum(1 for c in pile[:-1] if c not in RED_THREES)
+    if not opened:
+        need = state.minimum(team) - state.turn_points
+        gained = points(melded)
+        if gained < need:
+            if not initial_reachable(rules, rest, after, need - gained, taken, canastas):
+                return Rejection(
+                    "C12",
+                    f"Your team's initial meld needs {state.minimum(team)} points: the top card "
+                    "and the cards in your hand cannot reach it (the rest of the pile does not "
+                    "count), so you cannot take the pile.",
+                )
+            return None
+    if len(rest) + taken < 2 and canastas < rules.canastas_to_go_out:
+        return _c31(rules)
+    return None
+
+
+def _c31(rules: RuleSet) -> Rejection:
+    n = rules.canastas_to_go_out
+    need = "a canasta" if n == 1 else f"{n} canastas"
+    return Rejection(
+        "C31",
+        f"Your team needs {need} before you may play down to fewer than two "
+        "cards: keep one card to discard and one to hold.",
+    )
+
+
+def _check_meld(state: State, action: Meld) -> Rejection | None:
+    rules = state.rules
+    cards = action.cards
+    rest = remove_cards(state.hands[state.to_move], cards)
+    if rest is None:
+        return Rejection("C6", f"You do not hold {cards_text(cards)}.")
+    if any(c in RED_THREES for c in cards):
+        return Rejection("C20", "Red 3s are never melded: they are laid down on their own.")
+    team = state.team
+    melds = state.melds[team]
+    if find_meld(melds, "3") is not None:
+        return Rejection(
+            "C21", "Black 3s must be your last meld: discard your last card to go out."
+        )
+    naturals = [c for c in cards if c not in WILDS]
+    wilds = len(cards) - len(naturals)
+    ranks = {RANK[c] for c in naturals}
+    if len(ranks) > 1:
+        return Rejection("C17", "A meld holds natural cards of one rank only.")
+    if naturals:
+        rank = ranks.pop()
+        if action.rank is not None and action.rank != rank:
+            return Rejection(
+                "C17", f"These cards are {rank_plural(rank)}, not {rank_plural(action.rank)}."
+            )
+    elif action.rank is None:
+        return Rejection(
+            "C17", "Wild cards alone cannot make a meld: choose the team meld they go on."
+        )
+    else:
+        rank = action.rank
+    if rank == "3":
+        if wilds or not naturals:
+            return Rejection("C21", "Black 3s may be melded only without wild cards.")
+        if not 3 <= len(naturals) <= 4:
+            return Rejection(
+                "C21", "Black 3s are melded three or four together, and only by a player going out."
+            )
+        if len(rest) > 1:
+            return Rejection(
+                "C21",
+                "Black 3s may be melded only as the last meld of a player going out this turn.",
+            )
+    existing = find_meld(melds, rank)
+    if existing is None and not naturals:
+        return Rejection(
+            "C19", f"Your team has no meld of {rank_plural(rank)} to add wild cards to."
+        )
+    bad = shape_rejection(rules, rank, existing, len(naturals), wilds)
+    if bad is not None:
+        return bad
+    after = merge(melds, rank, cards)
+    canastas = team_canastas(rules, after)
+    hand_after = len(rest)
+    need = 0
+    if not state.opened[team]:
+        need = state.minimum(team) - state.turn_points - points(cards)
+        if need > 0:
+            if not initial_reachable(rules, rest, after, need, len(state.pending), canastas):
+                return _c26(state, cards)
+        else:
+            need = 0
+            hand_after += sum(1 for c in state.pending if c not in RED_THREES)
+    if (need <= 0 and hand_after < 2) and canastas < rules.canastas_to_go_out:
+        return _c31(rules)
+    if state.permission is False and hand_after < 2:
+        return Rejection(
+            "C33", "Your partner said no: you may not go out this turn, so keep at least two cards."
+        )
+    if (
+        state.permission is True
+        and hand_after > 0
+        and go_out_plan(rules, rest, after, canastas, need) is None
+    ):
+        return Rejection(
+            "C33",
+            "Your partner said yes, so you must go out this turn, and after "
+            "this meld you could not.",
+        )
+    return None
+
+
+def _c26(state: State, cards: tuple[str, ...]) -> Rejection:
+    minimum = state.minimum(state.team)
+    if state.turn_points == 0:
+        return Rejection(
+            "C26",
+            f"Your team's initial meld needs {minimum} points, and melding "
+            f"{cards_text(cards)} ({points(cards)}) would leave no way to reach it with the "
+            "rest of your hand.",
+        )
+    return Rejection(
+        "C26",
+        f"You have {state.turn_points} of the {minimum} points your initial meld needs; after "
+        f"{cards_text(cards)} the rest of your hand could not make up the difference.",
+    )
+
+
+def _check_discard(state: State, action: Discard) -> Rejection | None:
+    rules = state.rules
+    hand = state.hands[state.to_move]
+    if action.card not in hand:
+        return Rejection("C6", f"You do not hold {short_name(action.card)}.")
+    team = state.team
+    if not state.opened[team] and (state.turn_points > 0 or state.pending):
+        return Rejection(
+            "C26",
+            f"Finish your initial meld first: your team needs {state.minimum(team)} points and "
+            f"you have melded {state.turn_points}.",
+        )
+    if len(hand) == 1:
+        if state.canastas(team) < rules.canastas_to_go_out:
+            n = rules.canastas_to_go_out
+            return Rejection(
+                "C30",
+                "You cannot go out: your team needs "
+                f"{'a canasta' if n == 1 else f'{n} canastas'} first.",
+            )
+        if state.permission is False:
+            return Rejection("C33", "Your partner said no: you may not go out this turn.")
+    elif state.permission is True:
+        return Rejection(
+            "C33",
+            "Your partner said yes: you must go out this turn (meld your "
+            "cards, then discard the last one).",
+        )
+    return None
+
+
+def _check_ask(state: State) -> Rejection | None:
+    rules = state.rules
+    if not rules.ask_permission or rules.partner_of(state.to_move) is None:
+        return Rejection("C33", "There is no partner to ask in this game.")
+    if state.asked:
+        return Rejection("C33", "You may ask only once per turn.")
+    if state.turn_melded:
+        return Rejection(
+            "C33",
+            "You may ask only before melding anything this turn; taking the "
+            "pile counts as melding.",
+        )
+    if not can_go_out(state):
+        return Rejection("C33", "You cannot go out with this hand now, so there is nothing to ask.")
+    return None

@@ -1,0 +1,157 @@
+"""`load_position`: a position in protocol JSON becomes a State (or PositionError)."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from typing import Any
+
+from .cards import RANK, RED_THREES, WILDS, is_card, make_deck, sort_cards
+from .errors import PositionError
+from .melds import TableMeld, shape_problem
+from .rules import RuleSet, get_rules
+from .state import DRAW, PLAY, State
+from .transitions import begin_turn
+
+
+def _cards(value: Any, where: str) -> tuple[str, ...]:
+    if not isinstance(value, list):
+        raise PositionError(f"{where} must be a list of cards")
+    for c in value:
+        if not is_card(c):
+            raise PositionError(f"{where}: {c!r} is not a card (use e.g. 'KD', 'TS', 'JK')")
+    return tuple(value)
+
+
+def _per(data: dict[str, Any], key: str, count: int, what: str) -> list[Any]:
+    value = data.get(key)
+    if value is None:
+        return [[] for _ in range(count)]
+    if not isinstance(value, list) or len(value) != count:
+        raise PositionError(f'"{key}" must list one entry per {what} ({count})')
+    return value
+
+
+def _meld(rules: RuleSet, cards: tuple[str, ...], where: str) -> TableMeld:
+    naturals = [c for c in cards if c not in WILDS]
+    ranks = {RANK[c] for c in naturals}
+    if len(ranks) != 1:
+        raise PositionError(f"{where}: a meld needs natural cards of exactly one rank")
+    rank = ranks.pop()
+    if rank == "3":
+        raise PositionError(f"{where}: 3s are not melded in a position (C20, C21)")
+    problem = shape_problem(rules, rank, len(naturals), len(cards) - len(naturals))
+    if problem:
+        raise PositionError(f"{where}: invalid meld {list(cards)}: {problem}")
+    return TableMeld(rank, sort_cards(cards))
+
+
+def load_position(data: dict[str, Any], seed: int = 0) -> State:
+    if not isinstance(data, dict):
+        raise PositionError("a position must be a JSON object")
+    try:
+        rules = get_rules(str(data.get("variant", "classic")))
+    except KeyError as err:
+        raise PositionError(str(err.args[0])) from None
+    n, teams = rules.players, rules.teams
+    to_move = data.get("to_move", 0)
+    if not isinstance(to_move, int) or not 0 <= to_move < n:
+        raise PositionError(f'"to_move" must be a seat from 0 to {n - 1}')
+    dealer = data.get("dealer", (to_move - 1) % n)
+    if not isinstance(dealer, int) or not 0 <= dealer < n:
+        raise PositionError(f'"dealer" must be a seat from 0 to {n - 1}')
+    phase = data.get("phase", DRAW)
+    if phase not in (DRAW, PLAY):
+        raise PositionError('"phase" must be "draw" or "play" in a position')
+    hands = [
+        sort_cards(_cards(h, f"hands[{i}]")) for i, h in enumerate(_per(data, "hands", n, "seat"))
+    ]
+    melds = [
+        tuple(
+            _meld(rules, _cards(m, f"melds[{t}][{j}]"), f"melds[{t}][{j}]")
+            for j, m in enumerate(team if isinstance(team, list) else [])
+        )
+        for t, team in enumerate(_per(data, "melds", teams, "team"))
+    ]
+    for t, team_melds in enumerate(melds):
+        ranks = [m.rank for m in team_melds]
+        if len(ranks) != len(set(ranks)):
+            raise PositionError(f"melds[{t}]: a team has at most one meld per rank (C18)")
+    reds = [
+        _cards(r, f"red_threes[{t}]") for t, r in enumerate(_per(data, "red_threes", teams, "team"))
+    ]
+    for t, r in enumerate(reds):
+        if any(c not in RED_THREES for c in r):
+            raise PositionError(f"red_threes[{t}] may hold only red 3s")
+    pile = _cards(data.get("pile", []), "pile")
+    scores = data.get("scores", [0] * teams)
+    if (
+        not isinstance(scores, list)
+        or len(scores) != teams
+        or not all(isinstance(s, int) and not isinstance(s, bool) for s in scores)
+    ):
+        raise PositionError(f'"scores" must be {teams} whole numbers')
+    mtr = data.get("melded_this_round", [False] * n)
+    if not isinstance(mtr, list) or len(mtr) != n or not all(isinstance(b, bool) for b in mtr):
+        raise PositionError(f'"melded_this_round" must be {n} true/false values')
+    deck = Counter(make_deck(rules.decks, rules.jokers_per_deck))
+    placed = Counter(c for h in hands for c in h)
+    placed.update(c for team in melds for m in team for c in m.cards)
+    placed.update(c for r in reds for c in r)
+    placed.update(pile)
+    for card, count in placed.items():
+        if count > deck[card]:
+            raise PositionError(f"{card} appears {count} times; the deck holds {deck[card]}")
+    if "stock" in data:
+        stock = _cards(data["stock"], "stock")
+        placed.update(stock)
+        if placed != deck:
+            missing = sorted((deck - placed).elements())
+            extra = sorted((placed - deck).elements())
+            raise PositionError(
+                f"with a stock given, every card must appear exactly once "
+                f"(missing {missing[:8]}, extra {extra[:8]})"
+            )
+    else:
+        remaining = list((deck - placed).elements())
+        remaining.sort()
+        random.Random(f"canasta-position:{seed}").shuffle(remaining)
+        stock = tuple(remaining)
+    if phase == DRAW and not stock:
+        raise PositionError("a position in the draw phase needs cards in the stock (C34)")
+    if phase == PLAY and any(c in RED_THREES for c in hands[to_move]):
+        raise PositionError("the player to move holds a red 3 after drawing: lay it down (C7)")
+    normal = {
+        "variant": rules.name,
+        "dealer": dealer,
+        "to_move": to_move,
+        "phase": phase,
+        "hands": [list(h) for h in hands],
+        "melds": [[list(m.cards) for m in t] for t in melds],
+        "red_threes": [list(r) for r in reds],
+        "pile": list(pile),
+        "stock": list(stock),
+        "scores": scores,
+        "melded_this_round": mtr,
+    }
+    state = State(
+        rules=rules,
+        seed=seed,
+        round_no=1,
+        dealer=dealer,
+        to_move=to_move,
+        to_act=to_move,
+        phase=phase,
+        hands=tuple(hands),
+        melds=tuple(melds),
+        red_threes=tuple(reds),
+        pile=pile,
+        stock=stock,
+        scores=tuple(scores),
+        opened=tuple(bool(m) for m in melds),
+        melded_this_round=tuple(mtr),
+        fresh=not mtr[to_move],
+        origin=json.dumps(normal, sort_keys=True),
+    )
+    return begin_turn(state) if phase == DRAW else state

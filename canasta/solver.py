@@ -1,0 +1,276 @@
+"""Look-ahead used by the rules: can the initial meld still be reached (C26),
+can the hand go out (C30, C33), could cards form melds of their own (C32)?
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from itertools import accumulate
+
+from .actions import Action, Discard, Meld
+from .cards import BLACK_THREES, RANK, RED_THREES, VALUE, WILDS, sort_cards
+from .melds import TableMeld, shape_problem, wild_room
+from .rules import RuleSet
+
+
+def split_hand(cards: Iterable[str]) -> tuple[dict[str, list[str]], list[str], list[str]]:
+    """Naturals by rank (3s excluded), wild cards, black 3s."""
+    groups: dict[str, list[str]] = {}
+    wilds: list[str] = []
+    blacks: list[str] = []
+    for c in cards:
+        if c in WILDS:
+            wilds.append(c)
+        elif c in BLACK_THREES:
+            blacks.append(c)
+        elif c not in RED_THREES:
+            groups.setdefault(RANK[c], []).append(c)
+    return groups, wilds, blacks
+
+
+def _room(rules: RuleSet, naturals: int, wilds: int) -> int:
+    if not rules.wild_on_natural_canasta and wilds == 0 and naturals >= rules.canasta_size:
+        return 0
+    return wild_room(rules, naturals, wilds)
+
+
+def initial_reachable(
+    rules: RuleSet,
+    hand: tuple[str, ...],
+    turn_melds: tuple[TableMeld, ...],
+    need: int,
+    bonus_cards: int,
+    canastas_have: int,
+) -> bool:
+    """C26: can melds from `hand` (new ones, or additions to the melds made this
+    turn) add at least `need` points while leaving two cards in hand (C31), the
+    `bonus_cards` held-back pile cards included, unless a canasta is made?"""
+    if need <= 0:
+        return True
+    groups, wilds, _ = split_hand(hand)
+    wild_values = sorted((VALUE[w] for w in wilds), reverse=True)
+    existing = {m.rank: (m.naturals, m.wilds) for m in turn_melds}
+    # Quick bound: the most points any arrangement can reach, ignoring C31.
+    best = 0
+    used = 0
+    room = 0
+    needy: list[tuple[int, int, int, int]] = []  # (points, cards, wilds needed, room)
+    for r, cards in groups.items():
+        n = len(cards)
+        e, f = existing.get(r, (0, 0))
+        if e:
+            best += n * VALUE[cards[0]]
+            used += n
+            room += _room(rules, e + n, f)
+        elif n >= 2:
+            req = max(0, rules.min_meld - n)
+            r_room = _room(rules, n, 0)
+            if req == 0:
+                best += n * VALUE[cards[0]]
+                used += n
+                room += r_room
+            elif req <= r_room:
+                needy.append((n * VALUE[cards[0]], n, req, r_room - req))
+    for r, (e, f) in existing.items():
+        if r not in groups:
+            room += _room(rules, e, f)
+    spare = len(wild_values)
+    for pts, n, req, extra in sorted(needy, reverse=True):
+        if req <= spare:
+            spare -= req
+            best += pts
+            used += n + req
+            room += extra
+    wild_used = min(len(wild_values) - spare + room, len(wild_values))
+    extra_wilds = wild_used - (len(wild_values) - spare)
+    best += sum(wild_values[:wild_used])
+    used += max(0, extra_wilds)
+    if best < need:
+        return False
+    if len(hand) - used + bonus_cards >= 2 or canastas_have >= rules.canastas_to_go_out:
+        return True
+    return _initial_exact(
+        rules, hand, groups, wild_values, existing, need, bonus_cards, canastas_have
+    )
+
+
+def _initial_exact(
+    rules: RuleSet,
+    hand: tuple[str, ...],
+    groups: dict[str, list[str]],
+    wild_values: list[int],
+    existing: dict[str, tuple[int, int]],
+    need: int,
+    bonus_cards: int,
+    canastas_have: int,
+) -> bool:
+    """Exact search over how many naturals and wilds go to each rank."""
+    total_wilds = len(wild_values)
+    prefix = list(accumulate(wild_values, initial=0))
+    goal = rules.canastas_to_go_out
+    size = rules.canasta_size
+    dp: dict[tuple[int, int, int], int] = {(0, 0, 0): 0}
+    for r in set(groups) | set(existing):
+        cards = groups.get(r, [])
+        n = len(cards)
+        v = VALUE[cards[0]] if cards else 0
+        e, f = existing.get(r, (0, 0))
+        options = [(0, 0, 0, 0)]
+        for k in range(0 if e else 2, n + 1):
+            for w in range(total_wilds + 1):
+                if k == 0 and w == 0:
+                    continue
+                if shape_problem(rules, r, e + k, f + w) is not None:
+                    continue
+                if e and w and _room(rules, e, f) < w:
+                    continue
+                made = 1 if e + f < size <= e + f + k + w else 0
+                options.append((k + w, w, made, k * v))
+        nxt: dict[tuple[int, int, int], int] = {}
+        for (c, wu, cn), p in dp.items():
+            for dc, dw, dcn, dpts in options:
+                if wu + dw > total_wilds:
+                    continue
+                key = (c + dc, wu + dw, min(goal, cn + dcn))
+                if nxt.get(key, -1) < p + dpts:
+                    nxt[key] = p + dpts
+        dp = nxt
+    for (c, wu, cn), p in dp.items():
+        if p + prefix[wu] >= need and (
+            len(hand) - c + bonus_cards >= 2 or canastas_have + cn >= goal
+        ):
+            return True
+    return False
+
+
+def assign_wilds(
+    rules: RuleSet,
+    groups: dict[str, int],
+    wild_total: int,
+    existing: dict[str, tuple[int, int]],
+    canastas_have: int,
+    canastas_needed: int,
+) -> dict[str, int] | None:
+    """Give every wild card a rank so that all naturals (by rank, `groups`) and
+    wilds are melded validly and the team reaches `canastas_needed` canastas.
+    Returns wilds per rank, or None when no arrangement exists."""
+    size = rules.canasta_size
+    req: dict[str, int] = {}
+    room: dict[str, int] = {}
+    for r, n in groups.items():
+        e, f = existing.get(r, (0, 0))
+        if e == 0:
+            if n < 2:
+                return None
+            need = max(0, rules.min_meld - n)
+            space = _room(rules, n, 0)
+            if need > space:
+                return None
+            req[r], room[r] = need, space
+        else:
+            req[r], room[r] = 0, _room(rules, e + n, f)
+    for r, (e, f) in existing.items():
+        if r not in groups:
+            req[r], room[r] = 0, _room(rules, e, f)
+    if not sum(req.values()) <= wild_total <= sum(room.values()):
+        return None
+    extra = wild_total - sum(req.values())
+    assign = dict(req)
+    made = canastas_have
+    gaps: list[tuple[int, str]] = []
+    for r in room:
+        e, f = existing.get(r, (0, 0))
+        if e + f >= size:
+            continue
+        total = e + f + groups.get(r, 0) + req[r]
+        if total >= size:
+            made += 1
+        elif size - total <= room[r] - req[r]:
+            gaps.append((size - total, r))
+    for gap, r in sorted(gaps):
+        if made >= canastas_needed:
+            break
+        if gap <= extra:
+            assign[r] += gap
+            extra -= gap
+            made += 1
+    if made < canastas_needed:
+        return None
+    for r in room:
+        take = min(extra, room[r] - assign[r])
+        assign[r] += take
+        extra -= take
+    return assign
+
+
+def forms_own_melds(rules: RuleSet, cards: tuple[str, ...]) -> bool:
+    """C32: could these cards alone form valid melds, one of them a canasta?"""
+    groups, wilds, blacks = split_hand(cards)
+    if blacks and (len(blacks) < 3 or len(blacks) > 4):
+        return False
+    counts = {r: len(cs) for r, cs in groups.items()}
+    return assign_wilds(rules, counts, len(wilds), {}, 0, 1) is not None
+
+
+def go_out_plan(
+    rules: RuleSet,
+    hand: tuple[str, ...],
+    melds: tuple[TableMeld, ...],
+    canastas_have: int,
+    need_points: int,
+) -> list[Action] | None:
+    """A sequence of melds (and perhaps a final discard) that empties `hand`
+    legally (C30, C31, C21), reaching `need_points` for an initial meld; None
+    if the hand cannot go out this turn."""
+    if not hand:
+        return None
+    existing = {m.rank: (m.naturals, m.wilds) for m in melds if m.rank != "3"}
+    choices: list[str | None] = [None, *sorted(set(hand), key=VALUE.__getitem__)]
+    for drop in choices:
+        rest = list(hand)
+        if drop is not None:
+            rest.remove(drop)
+        groups, wilds, blacks = split_hand(rest)
+        if blacks and (len(blacks) < 3 or len(blacks) > 4):
+            continue
+        if need_points > 0 and sum(VALUE[c] for c in rest) < need_points:
+            continue
+        counts = {r: len(cs) for r, cs in groups.items()}
+        assign = assign_wilds(
+            rules, counts, len(wilds), existing, canastas_have, rules.canastas_to_go_out
+        )
+        if assign is None:
+            continue
+        return _plan_actions(rules, groups, wilds, blacks, assign, existing, drop)
+    return None
+
+
+def _plan_actions(
+    rules: RuleSet,
+    groups: dict[str, list[str]],
+    wilds: list[str],
+    blacks: list[str],
+    assign: dict[str, int],
+    existing: dict[str, tuple[int, int]],
+    drop: str | None,
+) -> list[Action]:
+    pool = sorted(wilds, key=VALUE.__getitem__, reverse=True)
+    steps: list[tuple[int, int, Meld]] = []
+    for r, w in assign.items():
+        naturals = groups.get(r, [])
+        if not naturals and not w:
+            continue
+        given, pool = pool[:w], pool[w:]
+        cards = tuple(naturals) + tuple(given)
+        e, f = existing.get(r, (0, 0))
+        completes = e + f < rules.canasta_size <= e + f + len(cards)
+        steps.append(
+            (0 if completes else 1, len(cards), Meld(sort_cards(cards), None if naturals else r))
+        )
+    steps.sort(key=lambda s: (s[0], s[1]))
+    plan: list[Action] = [s[2] for s in steps]
+    if blacks:
+        plan.append(Meld(sort_cards(blacks)))
+    if drop is not None:
+        plan.append(Discard(drop))
+    return plan

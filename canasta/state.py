@@ -1,0 +1,119 @@
+"""The immutable game state with its explicit phase (protocol.md: Phases)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from .cards import BLACK_THREES, RED_THREES, WILDS
+from .melds import TableMeld, team_canastas
+from .rules import RuleSet
+
+DRAW, PLAY, ANSWER, ROUND_OVER, GAME_OVER = "draw", "play", "answer", "round_over", "game_over"
+
+# An append-only record shared between states: (newest item, older chain) or None.
+Chain = tuple[Any, "Chain"] | None
+
+
+def chain_push(chain: Chain, item: Any) -> Chain:
+    return (item, chain)
+
+
+def chain_list(chain: Chain) -> list[Any]:
+    out: list[Any] = []
+    while chain is not None:
+        out.append(chain[0])
+        chain = chain[1]
+    out.reverse()
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    rules: RuleSet
+    seed: int
+    round_no: int
+    dealer: int
+    to_move: int
+    to_act: int
+    phase: str
+    hands: tuple[tuple[str, ...], ...]
+    melds: tuple[tuple[TableMeld, ...], ...]
+    red_threes: tuple[tuple[str, ...], ...]
+    pile: tuple[str, ...]  # bottom -> top
+    stock: tuple[str, ...]  # top first
+    scores: tuple[int, ...]  # team totals before this round
+    opened: tuple[bool, ...]  # per team: initial meld complete (C25)
+    melded_this_round: tuple[bool, ...]  # per seat (C32)
+    # What has happened in the current turn.
+    fresh: bool = True  # the player had melded nothing this round when the turn began
+    turn_melded: bool = False  # melded, laid off or took the pile this turn (C33)
+    asked: bool = False
+    permission: bool | None = None
+    pending: tuple[str, ...] = ()  # pile cards held back until the initial meld is made (C12)
+    turn_points: int = 0  # points melded this turn toward the initial meld (C26)
+    turn_cards: tuple[str, ...] = ()  # cards this player melded this turn (C32)
+    went_out: int | None = None
+    concealed: bool = False
+    history: tuple[tuple[int, ...], ...] = ()  # round totals of every finished round
+    log: Chain = None  # the public log of the current round
+    actions: Chain = None  # every action since the start, for saves
+    origin: str | None = None  # JSON of the starting position of a load_position game
+
+    # protocol.md names
+    @property
+    def round_over(self) -> bool:
+        return self.phase in (ROUND_OVER, GAME_OVER)
+
+    @property
+    def game_over(self) -> bool:
+        return self.phase == GAME_OVER
+
+    @property
+    def team(self) -> int:
+        """The team of the seat to move."""
+        return self.to_move % self.rules.teams
+
+    def team_melds(self, seat: int | None = None) -> tuple[TableMeld, ...]:
+        s = self.to_move if seat is None else seat
+        return self.melds[s % self.rules.teams]
+
+    def canastas(self, team: int) -> int:
+        return team_canastas(self.rules, self.melds[team])
+
+    def minimum(self, team: int) -> int:
+        return self.rules.minimum_for(self.scores[team])
+
+    def totals(self) -> tuple[int, ...]:
+        """Team totals including every finished round."""
+        if not self.round_over:
+            return self.scores
+        return tuple(s + r for s, r in zip(self.scores, self.history[-1], strict=True))
+
+    def action_list(self) -> list[Any]:
+        return chain_list(self.actions)
+
+    def log_list(self) -> list[Any]:
+        return chain_list(self.log)
+
+
+def evolve(state: State, **changes: Any) -> State:
+    return replace(state, **changes)
+
+
+def freezer(rules: RuleSet, pile: tuple[str, ...]) -> str | None:
+    """The card that freezes the pile for everyone (C14), if any lies below the top."""
+    for card in pile[:-1]:
+        if card in WILDS or card in RED_THREES:
+            return card
+        if rules.black_three_freezes and card in BLACK_THREES:
+            return card
+    return None
+
+
+def blocked(pile: tuple[str, ...]) -> bool:
+    """C15: a red 3, black 3 or wild card on top blocks the pile."""
+    if not pile:
+        return False
+    top = pile[-1]
+    return top in WILDS or top in RED_THREES or top in BLACK_THREES

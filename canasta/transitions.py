@@ -1,0 +1,334 @@
+"""`apply`: the next state after a legal action. The given state is never changed."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from .actions import Action, Answer, Ask, Discard, Draw, Meld, TakePile, action_to_json
+from .cards import RANK, RED_THREES, WILDS, make_deck, remove_cards, sort_cards
+from .checks import check, merge
+from .errors import IllegalAction
+from .melds import points
+from .rules import RuleSet
+from .scoring import score_round
+from .solver import forms_own_melds
+from .state import ANSWER, DRAW, GAME_OVER, PLAY, ROUND_OVER, State, chain_push, evolve
+
+
+def apply(state: State, action: Action) -> State:
+    rejection = check(state, action)
+    if rejection is not None:
+        raise IllegalAction(rejection)
+    return apply_unchecked(state, action)
+
+
+def apply_unchecked(state: State, action: Action) -> State:
+    """Apply an action already known to be legal (the AI's fast path uses this)."""
+    actions = chain_push(state.actions, action)
+    if isinstance(action, Draw):
+        return _draw(state, actions)
+    if isinstance(action, TakePile):
+        return _take_pile(state, action, actions)
+    if isinstance(action, Meld):
+        return _meld(state, action, actions)
+    if isinstance(action, Discard):
+        return _discard(state, action, actions)
+    if isinstance(action, Ask):
+        partner = state.rules.partner_of(state.to_move)
+        assert partner is not None
+        return evolve(
+            state,
+            phase=ANSWER,
+            to_act=partner,
+            asked=True,
+            actions=actions,
+            log=_log(state, state.to_move, action),
+        )
+    if isinstance(action, Answer):
+        return evolve(
+            state,
+            phase=PLAY,
+            to_act=state.to_move,
+            permission=action.yes,
+            actions=actions,
+            log=_log(state, state.to_act, action),
+        )
+    nxt = deal_round(
+        state.rules,
+        state.seed,
+        state.round_no + 1,
+        (state.dealer + 1) % state.rules.players,
+        state.totals(),
+        state.history,
+        state.origin,
+    )
+    return evolve(nxt, actions=actions)
+
+
+def _log(state: State, seat: int, action: Action, **extra: Any) -> Any:
+    entry: dict[str, Any] = {"seat": seat, "action": action_to_json(action)}
+    entry.update(extra)
+    return chain_push(state.log, entry)
+
+
+def _replace_at(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
+    return (*items[:index], value, *items[index + 1 :])
+
+
+def _draw(state: State, actions: Any) -> State:
+    """C7: draw; red 3s drawn are laid down and replaced (C34: not once the stock is empty)."""
+    stock = state.stock
+    n = min(state.rules.draw_count, len(stock))
+    drawn = list(stock[:n])
+    stock = stock[n:]
+    kept: list[str] = []
+    reds: list[str] = []
+    while drawn:
+        card = drawn.pop(0)
+        if card in RED_THREES:
+            reds.append(card)
+            if stock:
+                drawn.append(stock[0])
+                stock = stock[1:]
+        else:
+            kept.append(card)
+    seat = state.to_move
+    team = state.team
+    extra = {"red_threes": reds} if reds else {}
+    return evolve(
+        state,
+        phase=PLAY,
+        stock=stock,
+        hands=_replace_at(state.hands, seat, sort_cards(state.hands[seat] + tuple(kept))),
+        red_threes=_replace_at(state.red_threes, team, state.red_threes[team] + tuple(reds)),
+        actions=actions,
+        log=_log(state, seat, Draw(), **extra),
+    )
+
+
+def _open(state: State, team: int, gained: int) -> tuple[bool, int]:
+    """(initial meld complete?, turn points) after melding `gained` more points."""
+    if state.opened[team]:
+        return True, state.turn_points
+    total = state.turn_points + gained
+    return total >= state.minimum(team), total
+
+
+def _release(
+    hand: tuple[str, ...], cards: tuple[str, ...]
+) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Pile cards joining a hand: red 3s among them go down without replacement (C20)."""
+    reds = tuple(c for c in cards if c in RED_THREES)
+    rest = tuple(c for c in cards if c not in RED_THREES)
+    return sort_cards(hand + rest), reds
+
+
+def _take_pile(state: State, action: TakePile, actions: Any) -> State:
+    seat, team = state.to_move, state.team
+    top = state.pile[-1]
+    below = state.pile[:-1]
+    hand = remove_cards(state.hands[seat], action.cards)
+    assert hand is not None
+    melded = (top, *action.cards)
+    melds = merge(state.melds[team], RANK[top], melded)
+    opened, turn_points = _open(state, team, points(melded))
+    reds: tuple[str, ...] = ()
+    pending: tuple[str, ...] = ()
+    if opened:
+        hand, reds = _release(hand, below)
+    else:
+        pending = below
+    mid = evolve(
+        state,
+        phase=PLAY,
+        pile=(),
+        hands=_replace_at(state.hands, seat, hand),
+        melds=_replace_at(state.melds, team, melds),
+        red_threes=_replace_at(state.red_threes, team, state.red_threes[team] + reds),
+        opened=_replace_at(state.opened, team, opened),
+        melded_this_round=_replace_at(state.melded_this_round, seat, True),
+        turn_melded=True,
+        pending=pending,
+        turn_points=turn_points,
+        turn_cards=state.turn_cards + melded,
+        actions=actions,
+        log=_log(
+            state,
+            seat,
+            action,
+            top=top,
+            taken=list(below),
+            **({"red_threes": list(reds)} if reds else {}),
+        ),
+    )
+    return _after_meld(mid)
+
+
+def _meld(state: State, action: Meld, actions: Any) -> State:
+    seat, team = state.to_move, state.team
+    hand = remove_cards(state.hands[seat], action.cards)
+    assert hand is not None
+    naturals = [c for c in action.cards if c not in WILDS]
+    rank = RANK[naturals[0]] if naturals else str(action.rank)
+    melds = merge(state.melds[team], rank, action.cards)
+    opened, turn_points = _open(state, team, points(action.cards))
+    reds: tuple[str, ...] = ()
+    pending = state.pending
+    extra: dict[str, Any] = {}
+    if opened and pending:
+        hand, reds = _release(hand, pending)
+        extra = {"released": list(pending)}
+        pending = ()
+    mid = evolve(
+        state,
+        hands=_replace_at(state.hands, seat, hand),
+        melds=_replace_at(state.melds, team, melds),
+        red_threes=_replace_at(state.red_threes, team, state.red_threes[team] + reds),
+        opened=_replace_at(state.opened, team, opened),
+        melded_this_round=_replace_at(state.melded_this_round, seat, True),
+        turn_melded=True,
+        pending=pending,
+        turn_points=turn_points,
+        turn_cards=state.turn_cards + action.cards,
+        actions=actions,
+        log=_log(state, seat, action, **extra),
+    )
+    return _after_meld(mid)
+
+
+def _after_meld(state: State) -> State:
+    """Melding the last card goes out (C30)."""
+    if state.hands[state.to_move]:
+        return state
+    return _end_round(_went_out(state))
+
+
+def _went_out(state: State) -> State:
+    """C32: concealed if the player had melded nothing before and played own melds."""
+    concealed = state.fresh and forms_own_melds(state.rules, state.turn_cards)
+    return evolve(state, went_out=state.to_move, concealed=concealed)
+
+
+def _discard(state: State, action: Discard, actions: Any) -> State:
+    seat = state.to_move
+    hand = remove_cards(state.hands[seat], (action.card,))
+    assert hand is not None
+    after = evolve(
+        state,
+        hands=_replace_at(state.hands, seat, hand),
+        pile=(*state.pile, action.card),
+        actions=actions,
+        log=_log(state, seat, action),
+    )
+    if not hand:
+        return _end_round(_went_out(after))
+    if not after.stock:
+        return _end_round(after)  # C34
+    return begin_turn(
+        evolve(
+            after,
+            to_move=(seat + 1) % state.rules.players,
+            to_act=(seat + 1) % state.rules.players,
+            phase=DRAW,
+            fresh=True,
+            turn_melded=False,
+            asked=False,
+            permission=None,
+            pending=(),
+            turn_points=0,
+            turn_cards=(),
+        )
+    )
+
+
+def begin_turn(state: State) -> State:
+    """C5: red 3s dealt to the player go down before the draw, each replaced."""
+    seat = state.to_move
+    fresh = not state.melded_this_round[seat]
+    hand = state.hands[seat]
+    if not any(c in RED_THREES for c in hand):
+        return evolve(state, fresh=fresh) if fresh != state.fresh else state
+    stock = state.stock
+    reds: list[str] = []
+    kept = [c for c in hand if c not in RED_THREES]
+    queue = [c for c in hand if c in RED_THREES]
+    while queue:
+        reds.append(queue.pop())
+        if stock:
+            card, stock = stock[0], stock[1:]
+            (queue if card in RED_THREES else kept).append(card)
+    team = seat % state.rules.teams
+    log = chain_push(state.log, {"seat": seat, "event": "red_threes", "cards": reds})
+    after = evolve(
+        state,
+        fresh=fresh,
+        stock=stock,
+        hands=_replace_at(state.hands, seat, sort_cards(kept)),
+        red_threes=_replace_at(state.red_threes, team, state.red_threes[team] + tuple(reds)),
+        log=log,
+    )
+    if not stock:
+        return _end_round(after)
+    return after
+
+
+def _end_round(state: State) -> State:
+    """C34, C43, C50: score the round, then decide whether the game is over."""
+    rows = score_round(state)
+    totals = [s + r["total"] for s, r in zip(state.scores, rows, strict=True)]
+    history = (*state.history, tuple(r["total"] for r in rows))
+    best = max(totals)
+    over = best >= state.rules.target_score and totals.count(best) == 1
+    return evolve(
+        state,
+        phase=GAME_OVER if over else ROUND_OVER,
+        history=history,
+        log=chain_push(state.log, {"event": "round_over", "scores": [r["total"] for r in rows]}),
+    )
+
+
+def deal_round(
+    rules: RuleSet,
+    seed: int,
+    round_no: int,
+    dealer: int,
+    scores: tuple[int, ...],
+    history: tuple[tuple[int, ...], ...] = (),
+    origin: str | None = None,
+) -> State:
+    """C3-C5: the deal of round `round_no` depends only on (seed, round_no)."""
+    rng = random.Random(f"canasta:{seed}:{round_no}")
+    deck = list(make_deck(rules.decks, rules.jokers_per_deck))
+    rng.shuffle(deck)
+    first = (dealer + 1) % rules.players
+    hands: list[list[str]] = [[] for _ in range(rules.players)]
+    for i in range(rules.hand_size * rules.players):
+        hands[(first + i) % rules.players].append(deck.pop())
+    pile: list[str] = []
+    while True:
+        card = deck.pop()
+        pile.append(card)
+        if card not in WILDS and card not in RED_THREES:
+            break
+    deck.reverse()  # the stock is stored top first: the next card dealt is the top
+    state = State(
+        rules=rules,
+        seed=seed,
+        round_no=round_no,
+        dealer=dealer,
+        to_move=first,
+        to_act=first,
+        phase=DRAW,
+        hands=tuple(sort_cards(h) for h in hands),
+        melds=tuple(() for _ in range(rules.teams)),
+        red_threes=tuple(() for _ in range(rules.teams)),
+        pile=tuple(pile),
+        stock=tuple(deck),
+        scores=scores,
+        opened=tuple(False for _ in range(rules.teams)),
+        melded_this_round=tuple(False for _ in range(rules.players)),
+        history=history,
+        origin=origin,
+    )
+    return begin_turn(state)

@@ -1,0 +1,87 @@
+"""`view_for`: what one seat may know, JSON-ready (protocol.md: The view)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .actions import action_to_json
+from .checks import can_go_out
+from .legal import legal_actions
+from .melds import canasta_kind
+from .scoring import score_round
+from .state import PLAY, State, blocked, chain_list, freezer
+
+
+def pile_view(state: State, seat: int) -> dict[str, Any]:
+    pile = state.pile
+    team = seat % state.rules.teams
+    frozen_by = freezer(state.rules, pile)
+    for_team = frozen_by is not None or (
+        state.rules.frozen_for_unopened_team and not state.opened[team]
+    )
+    return {
+        "top": pile[-1] if pile else None,
+        "size": len(pile),
+        "frozen": frozen_by is not None,
+        "frozen_for_you": for_team,
+        "blocked": blocked(pile),
+        "freezer": frozen_by,
+    }
+
+
+def view_for(state: State, seat: int) -> dict[str, Any]:
+    rules = state.rules
+    acting = seat == state.to_act
+    may_ask = (
+        acting
+        and state.phase == PLAY
+        and rules.ask_permission
+        and rules.partner_of(seat) is not None
+        and not state.asked
+        and not state.turn_melded
+        and can_go_out(state)
+    )
+    view: dict[str, Any] = {
+        "seat": seat,
+        "variant": rules.name,
+        "players": rules.players,
+        "teams": rules.teams,
+        "round": state.round_no,
+        "dealer": state.dealer,
+        "phase": state.phase,
+        "to_move": state.to_move,
+        "to_act": state.to_act,
+        "hand": list(state.hands[seat]),
+        "hand_sizes": [len(h) for h in state.hands],
+        "melds": [
+            [
+                {"rank": m.rank, "cards": list(m.cards), "canasta": canasta_kind(rules, m.cards)}
+                for m in team_melds
+            ]
+            for team_melds in state.melds
+        ],
+        "red_threes": [list(r) for r in state.red_threes],
+        "pile": pile_view(state, seat),
+        "stock_size": len(state.stock),
+        "scores": list(state.scores),
+        "minimum": [state.minimum(t) for t in range(rules.teams)],
+        "team_melded": list(state.opened),
+        "melded_this_round": list(state.melded_this_round),
+        "may_ask": may_ask,
+        "permission": state.permission,
+        "asked": state.asked,
+        "turn_points": state.turn_points,
+        "pending": list(state.pending),
+        "draw_count": rules.draw_count,
+        "canastas_to_go_out": rules.canastas_to_go_out,
+        "target_score": rules.target_score,
+        "history": [list(h) for h in state.history],
+        "totals": list(state.totals()),
+        "log": chain_list(state.log),
+        "legal": [action_to_json(a) for a in legal_actions(state)] if acting else [],
+    }
+    if state.round_over:
+        view["round_score"] = score_round(state)
+        view["went_out"] = state.went_out
+        view["hands"] = [list(h) for h in state.hands]  # shown face up at the round's end
+    return view
