@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import RANKS, is_card, sort_cards
+from .cards import ALL_CARDS, RANKS, WILDS, is_card, sort_cards
 from .errors import ActionFormatError
 
 
@@ -50,6 +50,12 @@ Action = Draw | TakePile | Meld | Discard | Ask | Answer | NextRound
 DRAW = Draw()
 ASK = Ask()
 NEXT_ROUND = NextRound()
+# Shared instances for the actions the engine lists most often (they are immutable).
+DISCARDS: dict[str, Discard] = {c: Discard(c) for c in ALL_CARDS}
+LAY_ONE: dict[str, Meld] = {c: Meld((c,)) for c in ALL_CARDS}
+LAY_WILD: dict[tuple[str, str], Meld] = {
+    (w, r): Meld((w,), r) for w in ALL_CARDS if w in WILDS for r in RANKS
+}
 
 
 def _cards(data: dict[str, Any], key: str) -> tuple[str, ...]:

@@ -8,6 +8,7 @@ through `get_rules`. Sources for every number are in docs/variants.md.
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields, replace
+from functools import cached_property
 from typing import Any
 
 NEG_INF = -(10**9)
@@ -77,6 +78,17 @@ class RuleSet:
             if score >= lowest:
                 result = minimum
         return result
+
+    @cached_property
+    def valid_shapes(self) -> frozenset[tuple[int, int]]:
+        """Every (naturals, wilds) count a meld may have (C17)."""
+        from .melds import shape_problem
+
+        most = 4 * self.decks + 1
+        return frozenset(
+            (n, w) for n in range(most) for w in range(self.max_wilds + 2)
+            if shape_problem(self, "K", n, w) is None
+        )
 
     def deck_size(self) -> int:
         return self.decks * (52 + self.jokers_per_deck)

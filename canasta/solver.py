@@ -225,7 +225,18 @@ def go_out_plan(
     if not hand:
         return None
     existing = {m.rank: (m.naturals, m.wilds) for m in melds if m.rank != "3"}
-    choices: list[str | None] = [None, *sorted(set(hand), key=VALUE.__getitem__)]
+    groups, _, blacks = split_hand(hand)
+    if len(blacks) == 2 or len(blacks) > 4:
+        return None
+    # Cards that cannot be melded must be the one discard: at most one may exist.
+    forced = [cs[0] for r, cs in groups.items() if len(cs) == 1 and r not in existing]
+    if len(blacks) == 1:
+        forced.append(blacks[0])
+    if len(forced) > 1:
+        return None
+    choices: list[str | None] = (
+        [forced[0]] if forced else [None, *sorted(set(hand), key=VALUE.__getitem__)]
+    )
     for drop in choices:
         rest = list(hand)
         if drop is not None:

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, NamedTuple
 
 from .cards import BLACK_THREES, RED_THREES, WILDS
 from .melds import TableMeld, team_canastas
@@ -28,8 +27,7 @@ def chain_list(chain: Chain) -> list[Any]:
     return out
 
 
-@dataclass(frozen=True, slots=True)
-class State:
+class State(NamedTuple):
     rules: RuleSet
     seed: int
     round_no: int
@@ -93,12 +91,22 @@ class State:
     def action_list(self) -> list[Any]:
         return chain_list(self.actions)
 
-    def log_list(self) -> list[Any]:
-        return chain_list(self.log)
+    def log_list(self) -> list[dict[str, Any]]:
+        """The public log of the round as protocol JSON (what every player saw)."""
+        from .actions import action_to_json
+
+        out: list[dict[str, Any]] = []
+        for entry in chain_list(self.log):
+            if isinstance(entry, tuple):
+                seat, action, extra = entry
+                out.append({"seat": seat, "action": action_to_json(action), **extra})
+            else:
+                out.append(entry)
+        return out
 
 
 def evolve(state: State, **changes: Any) -> State:
-    return replace(state, **changes)
+    return state._replace(**changes)
 
 
 def freezer(rules: RuleSet, pile: tuple[str, ...]) -> str | None:

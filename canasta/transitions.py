@@ -3,17 +3,19 @@
 from __future__ import annotations
 
 import random
+from bisect import insort
 from typing import Any
 
-from .actions import Action, Answer, Ask, Discard, Draw, Meld, TakePile, action_to_json
-from .cards import RANK, RED_THREES, WILDS, make_deck, remove_cards, sort_cards
+from .actions import DRAW, Action, Answer, Ask, Discard, Draw, Meld, TakePile
+from .cards import RANK, RED_THREES, SORT_KEY, WILDS, make_deck, remove_cards, sort_cards
 from .checks import check, merge
 from .errors import IllegalAction
 from .melds import points
 from .rules import RuleSet
 from .scoring import score_round
 from .solver import forms_own_melds
-from .state import ANSWER, DRAW, GAME_OVER, PLAY, ROUND_OVER, State, chain_push, evolve
+from .state import ANSWER, GAME_OVER, PLAY, ROUND_OVER, State, chain_push, evolve
+from .state import DRAW as DRAW_PHASE
 
 
 def apply(state: State, action: Action) -> State:
@@ -67,9 +69,8 @@ def apply_unchecked(state: State, action: Action) -> State:
 
 
 def _log(state: State, seat: int, action: Action, **extra: Any) -> Any:
-    entry: dict[str, Any] = {"seat": seat, "action": action_to_json(action)}
-    entry.update(extra)
-    return chain_push(state.log, entry)
+    # Stored compactly; State.log_list() turns entries into protocol JSON.
+    return chain_push(state.log, (seat, action, extra))
 
 
 def _replace_at(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
@@ -79,10 +80,11 @@ def _replace_at(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ..
 def _draw(state: State, actions: Any) -> State:
     """C7: draw; red 3s drawn are laid down and replaced (C34: not once the stock is empty)."""
     stock = state.stock
+    seat = state.to_move
     n = min(state.rules.draw_count, len(stock))
     drawn = list(stock[:n])
     stock = stock[n:]
-    kept: list[str] = []
+    hand = list(state.hands[seat])
     reds: list[str] = []
     while drawn:
         card = drawn.pop(0)
@@ -92,18 +94,20 @@ def _draw(state: State, actions: Any) -> State:
                 drawn.append(stock[0])
                 stock = stock[1:]
         else:
-            kept.append(card)
-    seat = state.to_move
+            insort(hand, card, key=SORT_KEY.__getitem__)
+    if not reds:
+        return evolve(state, phase=PLAY, stock=stock,
+                      hands=_replace_at(state.hands, seat, tuple(hand)),
+                      actions=actions, log=_log(state, seat, DRAW))
     team = state.team
-    extra = {"red_threes": reds} if reds else {}
     return evolve(
         state,
         phase=PLAY,
         stock=stock,
-        hands=_replace_at(state.hands, seat, sort_cards(state.hands[seat] + tuple(kept))),
+        hands=_replace_at(state.hands, seat, tuple(hand)),
         red_threes=_replace_at(state.red_threes, team, state.red_threes[team] + tuple(reds)),
         actions=actions,
-        log=_log(state, seat, Draw(), **extra),
+        log=_log(state, seat, DRAW, red_threes=reds),
     )
 
 
@@ -214,32 +218,35 @@ def _discard(state: State, action: Discard, actions: Any) -> State:
     seat = state.to_move
     hand = remove_cards(state.hands[seat], (action.card,))
     assert hand is not None
+    hands = _replace_at(state.hands, seat, hand)
+    pile = (*state.pile, action.card)
+    log = _log(state, seat, action)
+    if not hand:
+        out = evolve(state, hands=hands, pile=pile, actions=actions, log=log)
+        return _end_round(_went_out(out))
+    if not state.stock:  # C34
+        return _end_round(evolve(state, hands=hands, pile=pile, actions=actions, log=log))
+    nxt = (seat + 1) % state.rules.players
     after = evolve(
         state,
-        hands=_replace_at(state.hands, seat, hand),
-        pile=(*state.pile, action.card),
+        hands=hands,
+        pile=pile,
         actions=actions,
-        log=_log(state, seat, action),
+        log=log,
+        to_move=nxt,
+        to_act=nxt,
+        phase=DRAW_PHASE,
+        fresh=not state.melded_this_round[nxt],
+        turn_melded=False,
+        asked=False,
+        permission=None,
+        pending=(),
+        turn_points=0,
+        turn_cards=(),
     )
-    if not hand:
-        return _end_round(_went_out(after))
-    if not after.stock:
-        return _end_round(after)  # C34
-    return begin_turn(
-        evolve(
-            after,
-            to_move=(seat + 1) % state.rules.players,
-            to_act=(seat + 1) % state.rules.players,
-            phase=DRAW,
-            fresh=True,
-            turn_melded=False,
-            asked=False,
-            permission=None,
-            pending=(),
-            turn_points=0,
-            turn_cards=(),
-        )
-    )
+    if any(c in RED_THREES for c in hands[nxt]):
+        return begin_turn(after)
+    return after
 
 
 def begin_turn(state: State) -> State:
@@ -319,7 +326,7 @@ def deal_round(
         dealer=dealer,
         to_move=first,
         to_act=first,
-        phase=DRAW,
+        phase=DRAW_PHASE,
         hands=tuple(sort_cards(h) for h in hands),
         melds=tuple(() for _ in range(rules.teams)),
         red_threes=tuple(() for _ in range(rules.teams)),

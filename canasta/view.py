@@ -9,7 +9,7 @@ from .checks import can_go_out
 from .legal import legal_actions
 from .melds import canasta_kind
 from .scoring import score_round
-from .state import PLAY, State, blocked, chain_list, freezer
+from .state import PLAY, State, blocked, freezer
 
 
 def pile_view(state: State, seat: int) -> dict[str, Any]:
@@ -77,7 +77,7 @@ def view_for(state: State, seat: int) -> dict[str, Any]:
         "target_score": rules.target_score,
         "history": [list(h) for h in state.history],
         "totals": list(state.totals()),
-        "log": chain_list(state.log),
+        "log": state.log_list(),
         "legal": [action_to_json(a) for a in legal_actions(state)] if acting else [],
     }
     if state.round_over:
