@@ -155,3 +155,23 @@ def load_position(data: dict[str, Any], seed: int = 0) -> State:
         origin=json.dumps(normal, sort_keys=True),
     )
     return begin_turn(state) if phase == DRAW else state
+
+
+def position_of(state: State) -> dict[str, Any]:
+    """The protocol position JSON of a state at the start of a turn, or just after
+    drawing with nothing melded yet (the two moments a position can describe)."""
+    if state.phase not in (DRAW, PLAY) or state.turn_melded or state.asked or state.pending:
+        raise PositionError("a position describes the start of a turn or the moment after drawing")
+    return {
+        "variant": state.rules.name,
+        "dealer": state.dealer,
+        "to_move": state.to_move,
+        "phase": state.phase,
+        "hands": [list(h) for h in state.hands],
+        "melds": [[list(m.cards) for m in team] for team in state.melds],
+        "red_threes": [list(r) for r in state.red_threes],
+        "pile": list(state.pile),
+        "stock": list(state.stock),
+        "scores": list(state.scores),
+        "melded_this_round": list(state.melded_this_round),
+    }

@@ -1,0 +1,535 @@
+"""A fast play-out path for the AI's simulations.
+
+`playout(state, rng)` plays the current round to its end with a simple greedy
+policy on mutable counts instead of immutable states and full action lists.
+Every move it makes is a legal action (it only takes steps the rules allow:
+C10-C15 for the pile, a complete initial meld in one turn for C25-C26, C31
+before playing down to one card, C21 for black 3s), so with `record=True` the
+actions it returns replay through `apply` to the same scores (tested).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from .actions import DRAW, Action, Discard, Meld, TakePile
+from .cards import BLACK_THREES, RANK, RED_THREES, SORT_KEY, VALUE, WILDS
+from .rules import RuleSet
+from .solver import forms_own_melds, go_out_plan
+from .state import DRAW as DRAW_PHASE
+from .state import PLAY, State
+
+# A card's kind: its rank for naturals, "b" for a black 3, "r" for a red 3,
+# "2" for a deuce and "*" for a joker.
+KIND: dict[str, str] = {}
+for _c in VALUE:
+    if _c in BLACK_THREES:
+        KIND[_c] = "b"
+    elif _c in RED_THREES:
+        KIND[_c] = "r"
+    else:
+        KIND[_c] = RANK[_c]
+KIND_VALUE = {KIND[c]: VALUE[c] for c in VALUE}
+SPECIAL = frozenset(("b", "r", "2", "*"))
+
+
+class Unsupported(ValueError):
+    """The state is inside a step the fast path does not model (an answer, a pending
+    initial meld): finish it with the full engine first."""
+
+
+class _Meld:
+    __slots__ = ("cards", "naturals", "wilds")
+
+    def __init__(self) -> None:
+        self.naturals = 0
+        self.wilds = 0
+        self.cards: list[str] = []
+
+
+class Sim:
+    """One round in mutable form, from the given state to the end of the round."""
+
+    def __init__(self, state: State, rng: random.Random, record: bool = False) -> None:
+        if state.phase not in (DRAW_PHASE, PLAY):
+            raise Unsupported(f"cannot play out from phase {state.phase!r}")
+        if state.pending or state.permission is not None or (
+            not state.opened[state.team] and state.turn_points > 0
+        ):
+            raise Unsupported("finish the current step of the turn with the engine first")
+        rules = state.rules
+        self.rules: RuleSet = rules
+        self.rng = rng
+        self.record = record
+        self.actions: list[Action] = []
+        self.players = rules.players
+        self.teams = rules.teams
+        self.hands: list[dict[str, list[str]]] = []
+        self.sizes: list[int] = []
+        for hand in state.hands:
+            kinds: dict[str, list[str]] = {}
+            for c in hand:
+                kinds.setdefault(KIND[c], []).append(c)
+            self.hands.append(kinds)
+            self.sizes.append(len(hand))
+        self.melds: list[dict[str, _Meld]] = []
+        self.canastas: list[int] = []
+        for team_melds in state.melds:
+            table: dict[str, _Meld] = {}
+            for m in team_melds:
+                meld = _Meld()
+                meld.cards = list(m.cards)
+                meld.wilds = sum(1 for c in m.cards if c in WILDS)
+                meld.naturals = len(m.cards) - meld.wilds
+                table["b" if m.rank == "3" else m.rank] = meld
+            self.melds.append(table)
+            self.canastas.append(
+                sum(1 for k, m in table.items() if k != "b" and len(m.cards) >= rules.canasta_size)
+            )
+        self.reds = [len(r) for r in state.red_threes]
+        self.pile = list(state.pile)
+        self.stock = list(reversed(state.stock))  # top last, so pop() draws
+        self.opened = list(state.opened)
+        self.melded = list(state.melded_this_round)
+        self.scores = state.scores
+        self.to_move = state.to_move
+        self.phase = state.phase
+        self.fresh = state.fresh
+        self.turn_cards: list[str] = list(state.turn_cards)
+        self.turn_melded = state.turn_melded
+        self.went_out: int | None = None
+        self.concealed = False
+
+    # ----- bookkeeping -------------------------------------------------
+    def _take(self, seat: int, kind: str, n: int = 1) -> list[str]:
+        cards = self.hands[seat][kind]
+        taken = cards[-n:]
+        del cards[-n:]
+        if not cards:
+            del self.hands[seat][kind]
+        self.sizes[seat] -= n
+        return taken
+
+    def _take_cards(self, seat: int, cards: list[str]) -> None:
+        hand = self.hands[seat]
+        for c in cards:
+            kind = KIND[c]
+            held = hand[kind]
+            if held[-1] == c:
+                held.pop()
+            else:
+                held.remove(c)
+            if not held:
+                del hand[kind]
+        self.sizes[seat] -= len(cards)
+
+    def _give(self, seat: int, card: str) -> None:
+        self.hands[seat].setdefault(KIND[card], []).append(card)
+        self.sizes[seat] += 1
+
+    def _pile_frozen(self) -> bool:
+        pile = self.pile
+        for c in pile[:-1]:
+            if c in WILDS or c in RED_THREES:
+                return True
+            if self.rules.black_three_freezes and c in BLACK_THREES:
+                return True
+        return False
+
+    def _lay(self, seat: int, kind: str, cards: list[str]) -> None:
+        """Put cards on the team's meld of `kind` (creating it)."""
+        team = seat % self.teams
+        table = self.melds[team]
+        meld = table.get(kind)
+        if meld is None:
+            meld = table[kind] = _Meld()
+        before = len(meld.cards)
+        for c in cards:
+            if c in WILDS:
+                meld.wilds += 1
+            else:
+                meld.naturals += 1
+        meld.cards.extend(cards)
+        size = self.rules.canasta_size
+        if kind != "b" and before < size <= len(meld.cards):
+            self.canastas[team] += 1
+        self.turn_cards.extend(cards)
+        self.turn_melded = True
+        self.melded[seat] = True
+
+    def _room(self, meld: _Meld | None, add_naturals: int = 0) -> int:
+        rules = self.rules
+        nat = (meld.naturals if meld else 0) + add_naturals
+        wild = meld.wilds if meld else 0
+        if (meld is not None and not rules.wild_on_natural_canasta and wild == 0
+                and len(meld.cards) >= rules.canasta_size):
+            return 0
+        limit = nat - 1 if rules.wilds_strictly_fewer else nat
+        return max(0, min(rules.max_wilds, limit) - wild)
+
+    def _wild_cards(self, seat: int) -> list[str]:
+        hand = self.hands[seat]
+        return hand.get("2", []) + hand.get("*", [])
+
+    # ----- turn structure ------------------------------------------------
+    def _begin_turn(self) -> bool:
+        """C5: lay down dealt red 3s with replacements. False if the stock ran dry."""
+        seat = self.to_move
+        self.fresh = not self.melded[seat]
+        self.turn_cards = []
+        self.turn_melded = False
+        hand = self.hands[seat]
+        while "r" in hand:
+            self._take(seat, "r")
+            self.reds[seat % self.teams] += 1
+            if self.stock:
+                self._give(seat, self.stock.pop())
+        return bool(self.stock)
+
+    def _draw(self) -> None:
+        seat = self.to_move
+        if self.record:
+            self.actions.append(DRAW)
+        for _ in range(self.rules.draw_count):
+            if not self.stock:
+                break
+            card = self.stock.pop()
+            while card in RED_THREES:
+                self.reds[seat % self.teams] += 1
+                if not self.stock:
+                    break
+                card = self.stock.pop()
+            else:
+                self._give(seat, card)
+
+    def run(self) -> list[int]:
+        """Play to the end of the round; return each team's round total."""
+        # A state in the draw phase has had its red 3s laid down by the engine already.
+        while True:
+            if self.phase == DRAW_PHASE:
+                if not self._try_take_pile():
+                    self._draw()
+                self.phase = PLAY
+            self._play()
+            if self.went_out is not None or not self.stock:
+                return self.result()
+            self.to_move = (self.to_move + 1) % self.players
+            self.phase = DRAW_PHASE
+            if not self._begin_turn():
+                return self.result()
+
+    # ----- the pile --------------------------------------------------------
+    def _try_take_pile(self) -> bool:
+        pile = self.pile
+        if not pile:
+            return False
+        top = pile[-1]
+        if top in WILDS or top in BLACK_THREES or top in RED_THREES:
+            return False  # C15
+        seat = self.to_move
+        team = seat % self.teams
+        kind = KIND[top]
+        hand = self.hands[seat]
+        naturals = hand.get(kind, [])
+        opened = self.opened[team]
+        frozen = self._pile_frozen() or (self.rules.frozen_for_unopened_team and not opened)
+        table = self.melds[team]
+        rest = [c for c in pile[:-1] if c not in RED_THREES]
+        with_cards: list[str]
+        if len(naturals) >= 2:
+            with_cards = naturals[-2:]
+        elif frozen:
+            return False
+        elif kind in table:
+            with_cards = []
+        elif naturals and (hand.get("2") or hand.get("*")) and len(pile) >= 3:
+            wild = hand["2"][-1] if hand.get("2") else hand["*"][-1]
+            with_cards = [naturals[-1], wild]
+        else:
+            return False
+        if not opened:
+            return self._open_with_pile(top, with_cards, rest)
+        left = self.sizes[seat] - len(with_cards) + len(rest)
+        if left < 2:
+            meld = table.get(kind)
+            after = (len(meld.cards) if meld else 0) + 1 + len(with_cards)
+            made = 1 if (len(meld.cards) if meld else 0) < self.rules.canasta_size <= after else 0
+            if self.canastas[team] + made < self.rules.canastas_to_go_out:
+                return False  # C31
+        self._take_pile(top, with_cards)
+        return True
+
+    def _take_pile(self, top: str, with_cards: list[str]) -> None:
+        seat = self.to_move
+        team = seat % self.teams
+        if self.record:
+            self.actions.append(TakePile(tuple(sorted(with_cards, key=_card_order))))
+        self._take_cards(seat, with_cards)
+        self._lay(seat, KIND[top], [top, *with_cards])
+        below = self.pile[:-1]
+        self.pile = []
+        for c in below:
+            if c in RED_THREES:
+                self.reds[team] += 1  # C20: no replacement
+            else:
+                self._give(seat, c)
+
+    def _open_with_pile(self, top: str, with_cards: list[str], rest: list[str]) -> bool:
+        """C12: the top card and cards from hand must reach the minimum this turn."""
+        seat = self.to_move
+        team = seat % self.teams
+        need = self.rules.minimum_for(self.scores[team])
+        first = VALUE[top] + sum(VALUE[c] for c in with_cards)
+        self._take_cards(seat, with_cards)
+        plan = self._opening_plan(seat, need - first, same=KIND[top], extra_cards=len(rest))
+        if plan is None:
+            for c in with_cards:
+                self._give(seat, c)
+            return False
+        if self.record:
+            self.actions.append(TakePile(tuple(sorted(with_cards, key=_card_order))))
+        self._lay(seat, KIND[top], [top, *with_cards])
+        reds = len(self.pile) - 1 - len(rest)
+        self.pile = []
+        for kind, cards in plan:
+            self._meld_from_hand(seat, kind, cards)
+        self.opened[team] = True
+        for c in rest:
+            self._give(seat, c)
+        self.reds[team] += reds  # C20: red 3s from the pile, without replacement
+        return True
+
+    # ----- melding ---------------------------------------------------------
+    def _opening_plan(
+        self, seat: int, need: int, same: str | None = None, extra_cards: int = 0
+    ) -> list[tuple[str, list[str]]] | None:
+        """Greedy initial meld (C25): the rest of the pile's rank (`same`), then
+        triples and more, then pairs with a wild card, until `need` points are
+        reached, keeping two cards in hand (C31)."""
+        hand = self.hands[seat]
+        plan: list[tuple[str, list[str]]] = []
+        points = 0
+        count = 0
+        if same is not None and same in hand:
+            cards = hand[same]
+            plan.append((same, list(cards)))
+            points += KIND_VALUE[same] * len(cards)
+            count += len(cards)
+        shapes = self.rules.valid_shapes
+        ranked = sorted(
+            (kv for kv in hand.items() if kv[0] not in SPECIAL and kv[0] != same),
+            key=lambda kv: -KIND_VALUE[kv[0]],
+        )
+        for kind, cards in ranked:
+            if points >= need:
+                break
+            if len(cards) >= 3 and (len(cards), 0) in shapes:
+                plan.append((kind, list(cards)))
+                points += KIND_VALUE[kind] * len(cards)
+                count += len(cards)
+        wilds = sorted(self._wild_cards(seat), key=_card_order)
+        if (2, 1) in shapes:
+            for kind, cards in ranked:
+                if points >= need or not wilds:
+                    break
+                if len(cards) == 2:
+                    w = wilds.pop()
+                    plan.append((kind, [*cards, w]))
+                    points += KIND_VALUE[kind] * 2 + VALUE[w]
+                    count += 3
+        if points < need or self.sizes[seat] - count + extra_cards < 2:
+            return None  # C31: the fast path never opens down to its last card
+        return plan
+
+    def _meld_from_hand(self, seat: int, kind: str, cards: list[str]) -> None:
+        if self.record:
+            rank = kind if all(c in WILDS for c in cards) else None
+            self.actions.append(Meld(tuple(sorted(cards, key=_card_order)), rank))
+        self._take_cards(seat, cards)
+        self._lay(seat, kind, cards)
+
+    def _play(self) -> None:
+        seat = self.to_move
+        team = seat % self.teams
+        rules = self.rules
+        if not self.opened[team]:
+            need = rules.minimum_for(self.scores[team])
+            plan = self._opening_plan(seat, need)
+            if plan is None:
+                self._discard()
+                return
+            for kind, cards in plan:
+                self._meld_from_hand(seat, kind, cards)
+            self.opened[team] = True
+        # Try to go out once the team has its canastas, or the hand is small enough
+        # that melding it could make them.
+        near = self.canastas[team] >= rules.canastas_to_go_out or self.sizes[seat] <= 8
+        if near and self._go_out(seat):
+            return
+        self._meld_more(seat)
+        if self.sizes[seat] == 0:
+            self._went_out(seat)  # melded the last card (C30)
+            return
+        self._discard()
+
+    def _go_out(self, seat: int) -> bool:
+        team = seat % self.teams
+        table = self.melds[team]
+        stuck = 0  # cards that can only be the one discard
+        pairs = 0
+        for kind, cards in self.hands[seat].items():
+            n = len(cards)
+            if kind == "b":
+                if n == 2:
+                    return False
+                stuck += n == 1
+            elif kind not in SPECIAL and kind not in table:
+                stuck += n == 1
+                pairs += n == 2
+        if stuck > 1 or pairs > len(self._wild_cards(seat)) + 1:
+            return False
+        hand = tuple(c for cards in self.hands[seat].values() for c in cards)
+        plan = go_out_plan(self.rules, hand, self._table_melds(team), self.canastas[team], 0)
+        if plan is None:
+            return False
+        for action in plan:
+            if isinstance(action, Meld):
+                kind = "b" if action.cards[0] in BLACK_THREES else (
+                    action.rank if action.rank is not None else
+                    next(KIND[c] for c in action.cards if c not in WILDS)
+                )
+                self._meld_from_hand(seat, kind, list(action.cards))
+            else:
+                assert isinstance(action, Discard)
+                self._discard_card(action.card)
+        if self.sizes[seat] == 0:
+            self._went_out(seat)
+        return True
+
+    def _table_melds(self, team: int) -> tuple[Any, ...]:
+        from .melds import TableMeld
+
+        return tuple(
+            TableMeld("3" if k == "b" else k, tuple(m.cards)) for k, m in self.melds[team].items()
+        )
+
+    def _went_out(self, seat: int) -> None:
+        self.went_out = seat
+        self.concealed = self.fresh and forms_own_melds(self.rules, tuple(self.turn_cards))
+
+    def _meld_more(self, seat: int) -> None:
+        """Lay off naturals, meld triples, push melds toward a canasta with wilds."""
+        team = seat % self.teams
+        rules = self.rules
+        table = self.melds[team]
+        hand = self.hands[seat]
+        goal = rules.canastas_to_go_out
+        for kind in list(hand):
+            if kind in SPECIAL:
+                continue
+            cards = hand[kind]
+            n = len(cards)
+            meld = table.get(kind)
+            if meld is None and n < 3:
+                continue
+            before = len(meld.cards) if meld else 0
+            after = before + n
+            made = 1 if before < rules.canasta_size <= after else 0
+            if self.sizes[seat] - n < 2 and self.canastas[team] + made < goal:
+                n = self.sizes[seat] - 2
+                if n <= 0 or (meld is None and n < 3):
+                    continue
+            self._meld_from_hand(seat, kind, list(cards[-n:]))
+        wild_cards = self._wild_cards(seat)
+        if not wild_cards:
+            return
+        for kind, meld in table.items():
+            if kind == "b" or not wild_cards:
+                continue
+            size = len(meld.cards)
+            if size >= rules.canasta_size or size < rules.canasta_size - 2:
+                continue
+            gap = rules.canasta_size - size
+            if gap > self._room(meld) or gap > len(wild_cards):
+                continue
+            if self.sizes[seat] - gap < 2 and self.canastas[team] + 1 < goal:
+                continue
+            give = [wild_cards.pop() for _ in range(gap)]
+            self._meld_from_hand(seat, kind, give)
+
+    def _discard(self) -> None:
+        seat = self.to_move
+        hand = self.hands[seat]
+        if self.sizes[seat] == 1:
+            card = next(iter(hand.values()))[0]
+        elif "b" in hand:
+            card = hand["b"][-1]
+        else:
+            best: list[str] = []
+            low = 1 << 30
+            for kind, cards in hand.items():
+                if kind in ("2", "*"):
+                    continue
+                score = len(cards) * 100 + KIND_VALUE[kind]
+                if score < low:
+                    low, best = score, [cards[-1]]
+                elif score == low:
+                    best.append(cards[-1])
+            if best:
+                card = best[self.rng.randrange(len(best))] if len(best) > 1 else best[0]
+            else:
+                card = next(iter(hand.values()))[-1]
+        self._discard_card(card)
+        if self.sizes[seat] == 0:
+            self._went_out(seat)
+
+    def _discard_card(self, card: str) -> None:
+        seat = self.to_move
+        if self.record:
+            self.actions.append(Discard(card))
+        self._take_cards(seat, [card])
+        self.pile.append(card)
+
+    # ----- scoring ---------------------------------------------------------
+    def result(self) -> list[int]:
+        """C40-C42: each team's total for the round."""
+        rules = self.rules
+        all_reds = 2 * rules.decks
+        out = []
+        for team in range(self.teams):
+            table = self.melds[team]
+            total = 0
+            for kind, meld in table.items():
+                total += sum(VALUE[c] for c in meld.cards)
+                if kind != "b" and len(meld.cards) >= rules.canasta_size:
+                    total += (rules.mixed_canasta_bonus if meld.wilds
+                              else rules.natural_canasta_bonus)
+            n = self.reds[team]
+            reds = rules.all_red_threes_bonus if n == all_reds else n * rules.red_three_bonus
+            if not table and rules.red_threes_negative_without_meld:
+                reds = -reds
+            total += reds
+            if self.went_out is not None and self.went_out % self.teams == team:
+                total += rules.going_out_bonus + (rules.concealed_bonus if self.concealed else 0)
+            for seat in range(team, self.players, self.teams):
+                for cards in self.hands[seat].values():
+                    total -= sum(VALUE[c] for c in cards)
+            out.append(total)
+        return out
+
+
+def _card_order(card: str) -> tuple[int, int]:
+    return SORT_KEY[card]
+
+
+def playout(
+    state: State, rng: random.Random, record: bool = False
+) -> tuple[list[int], list[Action]]:
+    """Play the round of `state` to its end. Returns each team's round total and,
+    with `record`, the actions played (they replay through `apply`)."""
+    sim = Sim(state, rng, record)
+    return sim.run(), sim.actions
+
+
+__all__ = ["Sim", "Unsupported", "playout"]
