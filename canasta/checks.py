@@ -58,16 +58,23 @@ def needed_points(state: State) -> int:
     return state.minimum(team) - state.turn_points
 
 
+def concealed_waiver(state: State) -> bool:
+    """C32 option `concealed_needs_minimum` off: a player who melds the whole hand in
+    this turn, having melded nothing before, needs no initial-meld minimum."""
+    return not state.rules.concealed_needs_minimum and state.fresh and not state.pending
+
+
 def can_go_out(state: State) -> bool:
     """C33: could the player to move go out this turn from here?"""
     if state.pending:
         return False
+    need = 0 if concealed_waiver(state) else needed_points(state)
     plan = go_out_plan(
         state.rules,
         state.hands[state.to_move],
         state.team_melds(),
         state.canastas(state.team),
-        needed_points(state),
+        need,
     )
     return plan is not None
 
@@ -247,7 +254,12 @@ def _check_meld(state: State, action: Meld) -> Rejection | None:
         need = state.minimum(team) - state.turn_points - points(cards)
         if need > 0:
             if not initial_reachable(rules, rest, after, need, len(state.pending), canastas):
-                return _c26(state, cards)
+                if not (concealed_waiver(state) and (
+                    not rest or go_out_plan(rules, rest, after, canastas, 0) is not None
+                )):
+                    return _c26(state, cards)
+                if not rest:
+                    return None  # goes out concealed by this meld
         else:
             need = 0
             hand_after += sum(1 for c in state.pending if c not in RED_THREES)
@@ -292,7 +304,11 @@ def _check_discard(state: State, action: Discard) -> Rejection | None:
     if action.card not in hand:
         return Rejection("C6", f"You do not hold {short_name(action.card)}.")
     team = state.team
-    if not state.opened[team] and (state.turn_points > 0 or state.pending):
+    going_out_concealed = (len(hand) == 1 and concealed_waiver(state)
+                           and state.canastas(team) >= rules.canastas_to_go_out)
+    if not state.opened[team] and (state.turn_points > 0 or state.pending) and not (
+        going_out_concealed
+    ):
         return Rejection(
             "C26",
             f"Finish your initial meld first: your team needs {state.minimum(team)} points and "
