@@ -13,6 +13,8 @@ sequence of listed actions. `check` accepts every legal action, listed or not.
 
 from __future__ import annotations
 
+from itertools import groupby
+
 from .actions import (
     ASK,
     DISCARDS,
@@ -26,11 +28,11 @@ from .actions import (
     Meld,
     TakePile,
 )
-from .cards import BLACK_THREES, JOKER, RANK, WILDS, sort_cards
+from .cards import JOKER, RANK, WILDS, sort_cards
 from .checks import can_go_out, check, shape_rejection
 from .melds import find_meld
 from .solver import split_hand
-from .state import ANSWER, GAME_OVER, PLAY, ROUND_OVER, State
+from .state import ANSWER, GAME_OVER, PLAY, ROUND_OVER, State, blocked
 from .state import DRAW as DRAW_PHASE
 
 
@@ -97,11 +99,54 @@ def candidates(state: State) -> list[Action]:
     return out
 
 
+# The last list handed out, kept so that `apply` can skip re-checking an action
+# that is one of those very objects, listed for that very (immutable) state.
+_last: tuple[State | None, list[Action], set[int]] = (None, [], set())
+
+
+def known_legal(state: State, action: Action) -> bool:
+    listed_for, _, ids = _last
+    return listed_for is state and id(action) in ids
+
+
 def legal_actions(state: State) -> list[Action]:
-    if (state.phase == PLAY and state.permission is None and not state.pending
-            and state.opened[state.team]):
-        return _play_opened(state)
+    global _last
+    out = _legal(state)
+    _last = (state, out, {id(a) for a in out})
+    return list(out)
+
+
+def _legal(state: State) -> list[Action]:
+    if state.phase == DRAW_PHASE:
+        pile = state.pile
+        if not pile or blocked(pile):
+            return [DRAW]  # C15
+        rank = RANK[pile[-1]]
+        hand = state.hands[state.to_move]
+        if not any(RANK[c] == rank for c in hand) and find_meld(state.team_melds(), rank) is None:
+            return [DRAW]  # C11: nothing to take the top card with
+    if state.phase == PLAY and state.permission is None and not state.pending:
+        if state.opened[state.team]:
+            return _play_opened(state)
+        if state.rules.concealed_needs_minimum or not state.fresh:
+            return _play_unopened(state)
     return filtered_candidates(state)
+
+
+def _play_unopened(state: State) -> list[Action]:
+    """`filtered_candidates` for a team still without its initial meld: melds need the
+    full check (C26 look-ahead); a discard is legal exactly when no initial meld is
+    under way and it is not the last card (no canasta yet, C26, C30)."""
+    hand = state.hands[state.to_move]
+    out: list[Action] = []
+    may_discard = state.turn_points == 0 and len(hand) > 1
+    for action in candidates(state):
+        if isinstance(action, Discard):
+            if may_discard:
+                out.append(action)
+        elif check(state, action) is None:
+            out.append(action)
+    return out
 
 
 def filtered_candidates(state: State) -> list[Action]:
@@ -114,69 +159,63 @@ def _play_opened(state: State) -> list[Action]:
     initial meld is down and no question pending, without running `check` on each."""
     rules = state.rules
     hand = state.hands[state.to_move]
-    melds = state.team_melds()
+    melds = state.melds[state.to_move % rules.teams]
     by_rank = {m.rank: m for m in melds}
     if "3" in by_rank:
         return filtered_candidates(state)
     size = rules.canasta_size
-    goal = rules.canastas_to_go_out
     have = sum(1 for m in melds if len(m.cards) >= size)
     n = len(hand)
-    groups: dict[str, list[str]] = {}
-    blacks: list[str] = []
-    joker = two = None
-    for c in hand:
-        if c in WILDS:
-            if c == JOKER:
-                joker = c
-            elif two is None:
-                two = c
-        elif c in BLACK_THREES:
-            blacks.append(c)
-        else:
-            groups.setdefault(RANK[c], []).append(c)
-    wilds = [w for w in (joker, two) if w is not None]
+    # C31: with the canastas to go out, plays may leave fewer than two cards;
+    # otherwise a play may do so only if it completes the last canasta needed.
+    free = have >= rules.canastas_to_go_out
+    last_needed = have + 1 >= rules.canastas_to_go_out
+    # Hands are kept sorted: naturals by rank, then 3s, then 2s, then jokers last.
+    j = n
+    while j and hand[j - 1] in WILDS:
+        j -= 1
+    wilds = _wild_kinds(hand[j:])
     shapes = rules.valid_shapes
     out: list[Action] = []
-
-    def fits(before: int, added: int) -> bool:
-        """C31: a play leaving fewer than two cards needs the canastas to go out."""
-        if n - added >= 2:
-            return True
-        made = 1 if before < size <= before + added else 0
-        return have + made >= goal
-
-    singles = 0
-    for rank, naturals in groups.items():
-        m = by_rank.get(rank)
-        if m is not None:
-            if fits(len(m.cards), 1):
-                out.append(LAY_ONE[naturals[0]])
+    blacks: list[str] = []
+    singles = pairs = 0
+    for rank, group in groupby(hand[:j], RANK.__getitem__):
+        naturals = list(group)
+        if rank == "3":
+            blacks = naturals
             continue
         k = len(naturals)
+        m = by_rank.get(rank)
+        if m is not None:
+            if n > 2 or free or (last_needed and len(m.cards) + 1 == size):
+                out.append(LAY_ONE[naturals[0]])
+            continue
         if k == 1:
             singles += 1
             continue
-        if k >= 3 and (3, 0) in shapes and fits(0, 3):
+        pairs += k == 2
+        if k >= 3 and (3, 0) in shapes and (n > 4 or free):
             out.append(Meld(tuple(naturals[:3])))
-        if k > 3 and (k, 0) in shapes and fits(0, k):
+        if k > 3 and (k, 0) in shapes and (n - k >= 2 or free or (last_needed and k >= size)):
             out.append(Meld(tuple(naturals)))
-        if wilds and (2, 1) in shapes and fits(0, 3):
-            out.extend(Meld(sort_cards((*naturals[:2], w))) for w in wilds)
+        if wilds and (2, 1) in shapes and (n > 4 or free):
+            out.extend([Meld(sort_cards((naturals[0], naturals[1], w))) for w in wilds])
     if wilds:
         for m in melds:
-            if not fits(len(m.cards), 1):
+            if not (n > 2 or free or (last_needed and len(m.cards) + 1 == size)):
                 continue
             if shape_rejection(rules, m.rank, m, 0, 1) is None:
-                out.extend(LAY_WILD[w, m.rank] for w in wilds)
+                out.extend([LAY_WILD[w, m.rank] for w in wilds])
     if len(blacks) >= 3:
         black = Meld(sort_cards(blacks))
         if check(state, black) is None:
             out.append(black)
-    if n > 1 or have >= goal:
-        out.extend(DISCARDS[c] for c in dict.fromkeys(hand))
+    if n > 1 or free:
+        out.extend(map(DISCARDS.__getitem__, dict.fromkeys(hand)))
     # A hand with two cards that can never be melded cannot go out (one discard only).
-    hopeless = singles + (1 if len(blacks) in (1, 2) else 0) + (len(blacks) == 2) > 1
+    # Each pair of a rank the team has not melded needs a wild card of its own.
+    hopeless = (singles + (1 if len(blacks) in (1, 2) else 0) + (len(blacks) == 2) > 1
+                or pairs > n - j)
     if (not state.turn_melded and not state.asked and rules.ask_permission and not hopeless
             and rules.partner_of(state.to_move) is not None and can_go_out(state)):
         out.append(ASK)

@@ -225,7 +225,7 @@ def go_out_plan(
     if not hand:
         return None
     existing = {m.rank: (m.naturals, m.wilds) for m in melds if m.rank != "3"}
-    groups, _, blacks = split_hand(hand)
+    groups, wilds, blacks = split_hand(hand)
     if len(blacks) == 2 or len(blacks) > 4:
         return None
     # Cards that cannot be melded must be the one discard: at most one may exist.
@@ -237,22 +237,36 @@ def go_out_plan(
     choices: list[str | None] = (
         [forced[0]] if forced else [None, *sorted(set(hand), key=VALUE.__getitem__)]
     )
+    total = sum(VALUE[c] for c in hand)
+    counts = {r: len(cs) for r, cs in groups.items()}
     for drop in choices:
+        if need_points > 0 and total - (VALUE[drop] if drop else 0) < need_points:
+            continue
+        n_wilds = len(wilds)
+        n_blacks = len(blacks)
+        use = counts
+        if drop is not None:
+            if drop in WILDS:
+                n_wilds -= 1
+            elif drop in BLACK_THREES:
+                n_blacks -= 1
+            else:
+                use = dict(counts)
+                r = RANK[drop]
+                use[r] -= 1
+                if not use[r]:
+                    del use[r]
+        if n_blacks and n_blacks < 3:
+            continue
+        assign = assign_wilds(rules, use, n_wilds, existing, canastas_have,
+                              rules.canastas_to_go_out)
+        if assign is None:
+            continue
         rest = list(hand)
         if drop is not None:
             rest.remove(drop)
-        groups, wilds, blacks = split_hand(rest)
-        if blacks and (len(blacks) < 3 or len(blacks) > 4):
-            continue
-        if need_points > 0 and sum(VALUE[c] for c in rest) < need_points:
-            continue
-        counts = {r: len(cs) for r, cs in groups.items()}
-        assign = assign_wilds(
-            rules, counts, len(wilds), existing, canastas_have, rules.canastas_to_go_out
-        )
-        if assign is None:
-            continue
-        return _plan_actions(rules, groups, wilds, blacks, assign, existing, drop)
+        g, w, b = split_hand(rest)
+        return _plan_actions(rules, g, w, b, assign, existing, drop)
     return None
 
 

@@ -10,6 +10,7 @@ from .actions import DRAW, Action, Answer, Ask, Discard, Draw, Meld, TakePile
 from .cards import RANK, RED_THREES, SORT_KEY, WILDS, make_deck, remove_cards, sort_cards
 from .checks import check, merge
 from .errors import IllegalAction
+from .legal import known_legal
 from .melds import points
 from .rules import RuleSet
 from .scoring import score_round
@@ -19,9 +20,10 @@ from .state import DRAW as DRAW_PHASE
 
 
 def apply(state: State, action: Action) -> State:
-    rejection = check(state, action)
-    if rejection is not None:
-        raise IllegalAction(rejection)
+    if not known_legal(state, action):
+        rejection = check(state, action)
+        if rejection is not None:
+            raise IllegalAction(rejection)
     return apply_unchecked(state, action)
 
 
