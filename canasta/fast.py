@@ -210,6 +210,10 @@ class Sim:
             if self.phase == DRAW_PHASE:
                 if not self._try_take_pile():
                     self._draw()
+                    if not self.stock and self.sizes[self.to_move] < 2 and (
+                        self.canastas[self.to_move % self.teams] < self.rules.canastas_to_go_out
+                    ):
+                        return self.result()  # C34: a last red 3 left one unplayable card
                 self.phase = PLAY
             self._play()
             if self.went_out is not None or not self.stock:

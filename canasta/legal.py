@@ -5,7 +5,9 @@ of wild card (a joker, a 2), or the top card alone onto the team's meld; every
 distinct discard; "May I go out?"; answers; next round. Melds are listed as
 small steps: a new meld of three naturals, of all naturals of the rank, of two
 naturals and each kind of wild card; one natural onto the team's meld of its
-rank; one wild card of each kind onto each team meld; all black 3s together.
+rank; one wild card of each kind onto each team meld; all black 3s together;
+and, for a hand of four cards or fewer whose team lacks its canastas, the first
+meld of a way to go out (C31 may allow those last cards only together).
 Longer melds are reached by laying off more cards one step at a time, so every
 card that could be melded this turn, in any combination, can be melded by some
 sequence of listed actions. `check` accepts every legal action, listed or not.
@@ -29,9 +31,9 @@ from .actions import (
     TakePile,
 )
 from .cards import JOKER, RANK, WILDS, sort_cards
-from .checks import can_go_out, check, shape_rejection
+from .checks import can_go_out, check, needed_points, shape_rejection
 from .melds import find_meld
-from .solver import split_hand
+from .solver import go_out_plan, split_hand
 from .state import ANSWER, GAME_OVER, PLAY, ROUND_OVER, State, blocked
 from .state import DRAW as DRAW_PHASE
 
@@ -45,6 +47,24 @@ def _wild_kinds(hand: tuple[str, ...]) -> list[str]:
             kinds.append(c)
             break
     return kinds
+
+
+FINISH_HAND = 4
+
+
+def finishing_step(state: State) -> Action | None:
+    """The first meld of a way to go out, for a small hand whose team still lacks
+    its canastas: there C31 may allow the last cards only together (for example a
+    natural and a wild card that complete a canasta), which single steps miss."""
+    hand = state.hands[state.to_move]
+    team = state.team
+    if len(hand) > FINISH_HAND or state.canastas(team) >= state.rules.canastas_to_go_out:
+        return None
+    plan = go_out_plan(state.rules, hand, state.melds[team], state.canastas(team),
+                       needed_points(state))
+    if plan and isinstance(plan[0], Meld):
+        return plan[0]
+    return None
 
 
 def candidates(state: State) -> list[Action]:
@@ -89,6 +109,9 @@ def candidates(state: State) -> list[Action]:
             out.extend(Meld((w,), m.rank) for w in wilds)
     if len(blacks) >= 3:
         out.append(Meld(sort_cards(blacks)))
+    step = finishing_step(state)
+    if step is not None and step not in out:
+        out.append(step)
     seen: set[str] = set()
     for c in hand:
         if c not in seen:
@@ -210,6 +233,10 @@ def _play_opened(state: State) -> list[Action]:
         black = Meld(sort_cards(blacks))
         if check(state, black) is None:
             out.append(black)
+    if not free and n <= FINISH_HAND:
+        step = finishing_step(state)
+        if step is not None and step not in out and check(state, step) is None:
+            out.append(step)
     if n > 1 or free:
         out.extend(map(DISCARDS.__getitem__, dict.fromkeys(hand)))
     # A hand with two cards that can never be melded cannot go out (one discard only).

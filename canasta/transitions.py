@@ -102,7 +102,7 @@ def _draw(state: State, actions: Any) -> State:
                       hands=_replace_at(state.hands, seat, tuple(hand)),
                       actions=actions, log=_log(state, seat, DRAW))
     team = state.team
-    return evolve(
+    after = evolve(
         state,
         phase=PLAY,
         stock=stock,
@@ -111,6 +111,11 @@ def _draw(state: State, actions: Any) -> State:
         actions=actions,
         log=_log(state, seat, DRAW, red_threes=reds),
     )
+    if not stock and len(hand) < 2 and after.canastas(team) < state.rules.canastas_to_go_out:
+        # C34: the last card was a red 3 and the single card left can be neither
+        # melded nor discarded without a canasta (C30, C31): the round ends here.
+        return _end_round(after)
+    return after
 
 
 def _open(state: State, team: int, gained: int) -> tuple[bool, int]:
