@@ -33,7 +33,7 @@ from .actions import (
 from .cards import JOKER, RANK, WILDS, sort_cards
 from .checks import can_go_out, check, needed_points, shape_rejection
 from .melds import find_meld
-from .solver import go_out_plan, split_hand
+from .solver import go_out_plan, initial_reachable, split_hand
 from .state import ANSWER, GAME_OVER, PLAY, ROUND_OVER, State, blocked
 from .state import DRAW as DRAW_PHASE
 
@@ -161,8 +161,15 @@ def _play_unopened(state: State) -> list[Action]:
     full check (C26 look-ahead); a discard is legal exactly when no initial meld is
     under way and it is not the last card (no canasta yet, C26, C30)."""
     hand = state.hands[state.to_move]
-    out: list[Action] = []
     may_discard = state.turn_points == 0 and len(hand) > 1
+    team = state.team
+    if state.turn_points == 0 and not initial_reachable(
+        state.rules, hand, state.melds[team], needed_points(state), 0, state.canastas(team)
+    ):
+        # No meld can start an initial meld the hand cannot complete (C26); going
+        # out needs the initial meld too, so there is nothing to ask (C33).
+        return list(map(DISCARDS.__getitem__, dict.fromkeys(hand))) if may_discard else []
+    out: list[Action] = []
     for action in candidates(state):
         if isinstance(action, Discard):
             if may_discard:
