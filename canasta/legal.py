@@ -30,11 +30,11 @@ from .actions import (
     Meld,
     TakePile,
 )
-from .cards import JOKER, RANK, WILDS, sort_cards
+from .cards import JOKER, RANK, RED_THREES, WILDS, sort_cards
 from .checks import can_go_out, check, needed_points, shape_rejection
-from .melds import find_meld
+from .melds import TableMeld, find_meld, team_canastas
 from .solver import go_out_plan, initial_reachable, split_hand
-from .state import ANSWER, GAME_OVER, PLAY, ROUND_OVER, State, blocked
+from .state import ANSWER, GAME_OVER, PLAY, ROUND_OVER, State, blocked, freezer
 from .state import DRAW as DRAW_PHASE
 
 
@@ -124,18 +124,18 @@ def candidates(state: State) -> list[Action]:
 
 # The last list handed out, kept so that `apply` can skip re-checking an action
 # that is one of those very objects, listed for that very (immutable) state.
-_last: tuple[State | None, list[Action], set[int]] = (None, [], set())
+_last: tuple[State | None, list[Action]] = (None, [])
 
 
 def known_legal(state: State, action: Action) -> bool:
-    listed_for, _, ids = _last
-    return listed_for is state and id(action) in ids
+    listed_for, listed = _last
+    return listed_for is state and any(a is action for a in listed)
 
 
 def legal_actions(state: State) -> list[Action]:
     global _last
     out = _legal(state)
-    _last = (state, out, {id(a) for a in out})
+    _last = (state, out)
     return list(out)
 
 
@@ -146,8 +146,12 @@ def _legal(state: State) -> list[Action]:
             return [DRAW]  # C15
         rank = RANK[pile[-1]]
         hand = state.hands[state.to_move]
-        if not any(RANK[c] == rank for c in hand) and find_meld(state.team_melds(), rank) is None:
+        melds = state.team_melds()
+        existing = find_meld(melds, rank)
+        if existing is None and not any(RANK[c] == rank for c in hand):
             return [DRAW]  # C11: nothing to take the top card with
+        if state.opened[state.team]:
+            return _takes_opened(state, hand, melds, existing)
     if state.phase == PLAY and state.permission is None and not state.pending:
         if state.opened[state.team]:
             return _play_opened(state)
@@ -176,6 +180,42 @@ def _play_unopened(state: State) -> list[Action]:
                 out.append(action)
         elif check(state, action) is None:
             out.append(action)
+    return out
+
+
+def _takes_opened(
+    state: State, hand: tuple[str, ...], melds: tuple[TableMeld, ...], existing: TableMeld | None
+) -> list[Action]:
+    """`filtered_candidates` in the draw phase for a team whose initial meld is down."""
+    rules = state.rules
+    pile = state.pile
+    top = pile[-1]
+    rank = RANK[top]
+    naturals = [c for c in hand if RANK[c] == rank]
+    frozen = freezer(rules, pile) is not None
+    taken = sum(1 for c in pile[:-1] if c not in RED_THREES)
+    have = team_canastas(rules, melds)
+    size = rules.canasta_size
+    before = len(existing.cards) if existing is not None else 0
+
+    def fits(used: int) -> bool:
+        """C31 after melding the top card with `used` cards from hand."""
+        if len(hand) - used + taken >= 2:
+            return True
+        made = 1 if before < size <= before + used + 1 else 0
+        return have + made >= rules.canastas_to_go_out
+
+    out: list[Action] = [DRAW]
+    if existing is not None and not frozen and fits(0) and (
+        shape_rejection(rules, rank, existing, 1, 0) is None
+    ):
+        out.append(TakePile(()))
+    if len(naturals) >= 2 and fits(2) and shape_rejection(rules, rank, existing, 3, 0) is None:
+        out.append(TakePile(tuple(naturals[:2])))
+    if naturals and not frozen and fits(2):
+        for w in _wild_kinds(hand):
+            if shape_rejection(rules, rank, existing, 2, 1) is None:
+                out.append(TakePile(sort_cards((naturals[0], w))))
     return out
 
 

@@ -105,8 +105,17 @@ class State(NamedTuple):
         return out
 
 
+_INDEX = {name: i for i, name in enumerate(State._fields)}
+_new_tuple = tuple.__new__
+
+
 def evolve(state: State, **changes: Any) -> State:
-    return state._replace(**changes)
+    """A copy of `state` with some fields changed (a quicker `_replace`)."""
+    values = list(state)
+    for name, value in changes.items():
+        values[_INDEX[name]] = value
+    new: State = _new_tuple(State, values)
+    return new
 
 
 def freezer(rules: RuleSet, pile: tuple[str, ...]) -> str | None:
