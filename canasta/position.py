@@ -11,7 +11,7 @@ from .cards import RANK, RED_THREES, WILDS, is_card, make_deck, sort_cards
 from .errors import PositionError
 from .melds import TableMeld, shape_problem
 from .rules import RuleSet, get_rules
-from .state import DRAW, PLAY, State
+from .state import DRAW, PLAY, State, chain_push
 from .transitions import begin_turn
 
 
@@ -153,6 +153,7 @@ def load_position(data: dict[str, Any], seed: int = 0) -> State:
         melded_this_round=tuple(mtr),
         fresh=not mtr[to_move],
         origin=json.dumps(normal, sort_keys=True),
+        log=chain_push(None, {"event": "position", "pile": list(pile)}),
     )
     return begin_turn(state) if phase == DRAW else state
 

@@ -344,5 +344,7 @@ def deal_round(
         melded_this_round=tuple(False for _ in range(rules.players)),
         history=history,
         origin=origin,
+        # The turned-up cards are face up for everyone (C4).
+        log=chain_push(None, {"event": "deal", "round": round_no, "pile": pile}),
     )
     return begin_turn(state)

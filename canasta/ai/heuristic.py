@@ -1,0 +1,256 @@
+"""Rule-based players ("easy" and "normal"), deciding from the view alone.
+
+The player scores the legal actions listed in the view. Normal weighs the pile
+against its risk, keeps pairs to unfreeze the pile, counts cards seen in the
+log, keeps discards safe against the next opponent, blocks a threatening pile
+with black 3s or wild cards, asks and answers "May I go out?" by the score,
+and does not go out early after a single canasta when behind. Easy plays the
+obvious moves and avoids only the plainly dangerous discards.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+from ..actions import action_to_json
+from ..cards import BLACK_THREES, RANK, VALUE, WILDS
+from ..melds import TableMeld
+from ..rules import get_rules
+from ..solver import go_out_plan
+from .knowledge import Knowledge, natural_ranks, read_view
+
+Json = dict[str, Any]
+
+
+def choose_heuristic(view: Json, level: str, seed: int) -> Json:
+    rng = random.Random(seed)
+    legal: list[Json] = view["legal"]
+    phase = view["phase"]
+    if len(legal) == 1:
+        return legal[0]
+    if phase == "answer":
+        return {"type": "answer", "yes": _answer(view, level)}
+    know = read_view(view)
+    if phase == "draw":
+        return _draw_choice(view, know, level)
+    return _play_choice(view, know, level, rng)
+
+
+# ----- the partnership -------------------------------------------------------
+def _team(view: Json, seat: int | None = None) -> int:
+    s = view["seat"] if seat is None else seat
+    return int(s) % int(view["teams"])
+
+
+def _lead(view: Json) -> int:
+    """Our team's total minus the best opponent's total (before this round)."""
+    totals = view["scores"]
+    mine = totals[_team(view)]
+    others = [t for i, t in enumerate(totals) if i != _team(view)]
+    return int(mine - max(others)) if others else 0
+
+
+def _opponent_threat(view: Json) -> bool:
+    """The opponents look close to going out."""
+    me = _team(view)
+    sizes = [n for s, n in enumerate(view["hand_sizes"]) if _team(view, s) != me]
+    canastas = sum(1 for t, team in enumerate(view["melds"]) if t != me
+                   for m in team if m["canasta"])
+    return bool(sizes) and min(sizes) <= 4 and canastas >= view["canastas_to_go_out"]
+
+
+def _answer(view: Json, level: str) -> bool:
+    """Answer the partner's "May I go out?" (binding, C33)."""
+    if level == "easy":
+        return True
+    hand_cost = sum(VALUE[c] for c in view["hand"])
+    if _opponent_threat(view) or view["stock_size"] < 8:
+        return True
+    # Our cards left in hand count against us; say no if they are many and we are
+    # behind, so the team can meld them first.
+    return not (hand_cost >= 60 and _lead(view) < 0)
+
+
+def _want_out(view: Json, level: str) -> bool:
+    """Go out now? Not straight after one canasta when behind (normal)."""
+    if level == "easy":
+        return True
+    me = _team(view)
+    canastas = sum(1 for m in view["melds"][me] if m["canasta"])
+    if _opponent_threat(view) or view["stock_size"] < 10 or canastas >= 2:
+        return True
+    return _lead(view) >= 0
+
+
+# ----- drawing ---------------------------------------------------------------
+def _draw_choice(view: Json, know: Knowledge, level: str) -> Json:
+    takes = [a for a in view["legal"] if a["type"] == "take_pile"]
+    if not takes:
+        return {"type": "draw"}
+    pile_cards = know.pile
+    worth = sum(VALUE[c] for c in pile_cards) + 10 * len(pile_cards)
+    counts = natural_ranks(view["hand"] + pile_cards)
+    # Cards of ranks we can use (pairs or team melds) make the pile more useful.
+    team_ranks = {m["rank"] for m in view["melds"][_team(view)]}
+    useful = sum(1 for c in pile_cards if RANK[c] in team_ranks or counts[RANK[c]] >= 3)
+    threshold = 3 if level == "easy" else 1
+    if len(pile_cards) < threshold and useful == 0 and worth < 40:
+        return {"type": "draw"}
+
+    def cost(action: Json) -> tuple[int, int]:
+        wild = sum(1 for c in action["cards"] if c in WILDS)
+        return (wild, len(action["cards"]))
+
+    return min(takes, key=cost)
+
+
+# ----- melding and discarding -------------------------------------------------
+def _play_choice(view: Json, know: Knowledge, level: str, rng: random.Random) -> Json:
+    legal: list[Json] = view["legal"]
+    melds = [a for a in legal if a["type"] == "meld"]
+    team = _team(view)
+    opened = view["team_melded"][team]
+    # Going out, when we can and it is worth it.
+    plan = _go_out_step(view)
+    if plan is not None and (view["permission"] is True or (
+        view["permission"] is None and _want_out(view, level)
+    )):
+        if {"type": "ask"} in legal and level == "normal" and view["permission"] is None:
+            return {"type": "ask"}
+        step = _listed_part(plan, legal)
+        if step is not None:
+            return step
+    if not opened and melds:
+        # An initial meld under way must be completed (C26); otherwise open when we can.
+        return max(melds, key=lambda a: (sum(VALUE[c] for c in a["cards"]), len(a["cards"])))
+    if melds:
+        choice = _best_meld(view, melds, level)
+        if choice is not None:
+            return choice
+    discards = [a for a in legal if a["type"] == "discard"]
+    if discards:
+        return _best_discard(view, know, discards, level, rng)
+    return legal[0]
+
+
+def _go_out_step(view: Json) -> Json | None:
+    rules = get_rules(view["variant"])
+    team = _team(view)
+    melds = tuple(TableMeld(m["rank"], tuple(m["cards"])) for m in view["melds"][team])
+    canastas = sum(1 for m in view["melds"][team] if m["canasta"])
+    need = 0 if view["team_melded"][team] else view["minimum"][team] - view["turn_points"]
+    if view["pending"]:
+        return None
+    plan = go_out_plan(rules, tuple(view["hand"]), melds, canastas, need)
+    if not plan:
+        return None
+    return action_to_json(plan[0])
+
+
+def _listed_part(step: Json, legal: list[Json]) -> Json | None:
+    """The plan's step if it is listed, else the largest listed meld made only of
+    its cards (legal_actions lists melds as small steps)."""
+    if step in legal:
+        return step
+    if step["type"] != "meld":
+        return None
+    want: Counter[str] = Counter(step["cards"])
+    best: Json | None = None
+    for a in legal:
+        if a["type"] != "meld":
+            continue
+        have: Counter[str] = Counter(a["cards"])
+        if not have - want and (
+            a.get("rank") in (None, step.get("rank"))
+        ) and (best is None or len(a["cards"]) > len(best["cards"])):
+            best = a
+    return best
+
+
+def _best_meld(view: Json, melds: list[Json], level: str) -> Json | None:
+    team = _team(view)
+    table = {m["rank"]: m for m in view["melds"][team]}
+    hand = view["hand"]
+    big_hand = len(hand) >= 9
+    best: tuple[int, Json] | None = None
+    for a in melds:
+        cards = a["cards"]
+        wilds = sum(1 for c in cards if c in WILDS)
+        naturals = len(cards) - wilds
+        rank = a.get("rank") or next((RANK[c] for c in cards if c not in WILDS), "")
+        score = 0
+        if rank == "3":
+            score = 200  # black 3s only come up when going out anyway
+        elif wilds == 0:
+            score = 50 + 5 * naturals  # naturals down: fewer points at risk
+            if rank in table:
+                score += 20
+        else:
+            target = table.get(rank)
+            size = len(target["cards"]) if target else naturals
+            if target and size + len(cards) >= 7 and not target["canasta"]:
+                score = 80  # a wild card that completes a canasta
+            elif level == "normal" and not big_hand and naturals >= 2 and not target:
+                score = -1  # keep the pair and the wild for later
+            elif naturals == 0 and (target is None or size < 5):
+                score = -1  # do not spend wild cards on a young meld
+            else:
+                score = 10
+        if score > 0 and (best is None or score > best[0]):
+            best = (score, a)
+    return best[1] if best else None
+
+
+def _best_discard(
+    view: Json, know: Knowledge, discards: list[Json], level: str, rng: random.Random
+) -> Json:
+    seat = view["seat"]
+    players = view["players"]
+    nxt = (seat + 1) % players
+    me = _team(view)
+    hand = view["hand"]
+    counts = natural_ranks(hand)
+    opp_ranks = {m["rank"] for t, team in enumerate(view["melds"]) if t != me for m in team}
+    pile = view["pile"]
+    frozen_for_next = pile["frozen"] or not view["team_melded"][_team(view, nxt)]
+    pile_size = pile["size"]
+    threat = pile_size >= 6 or _opponent_threat(view)
+
+    def danger(card: str) -> float:
+        if card in BLACK_THREES or card in WILDS:
+            return 0.0  # they block the pile for the next player (C15)
+        rank = RANK[card]
+        d = 0.0
+        if rank in opp_ranks and not frozen_for_next:
+            d += 5.0  # they can lay it off and take the pile
+        if level == "normal":
+            unseen = know.unseen_of_rank(rank)
+            d += 0.4 * min(unseen, 6)  # they may hold a pair of it
+            if know.picked_ranks[nxt][rank]:
+                d += 3.0  # the next player collected this rank before
+            if know.discarded_ranks[nxt][rank]:
+                d -= 2.0  # and threw it away before: less likely to want it
+        return float(max(d, 0.0) * (1 + pile_size / 6))
+
+    def keep(card: str) -> float:
+        if card in BLACK_THREES:
+            return -8.0
+        if card in WILDS:
+            return 60.0 if not (threat and level == "normal") else 2.0
+        n = counts[RANK[card]]
+        k = 12.0 * (n - 1) if n >= 2 else 0.0
+        return k - VALUE[card] / 10
+
+    scored = []
+    for a in discards:
+        c = a["card"]
+        s = keep(c) + danger(c)
+        if level == "easy":
+            s += rng.random() * 4
+        scored.append((s, c, a))
+    scored.sort(key=lambda t: (t[0], t[1]))
+    chosen: Json = scored[0][2]
+    return chosen
+

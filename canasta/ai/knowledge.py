@@ -1,0 +1,97 @@
+"""What a seat can know from its view alone: the public log replayed.
+
+Everything here comes from `view_for(state, seat)`: the seat's own hand, the
+table, and the public log (every discard, meld, pile pickup and red 3). No
+hidden card is ever read.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..cards import RANK, RED_THREES, WILDS, make_deck
+
+
+@dataclass
+class Knowledge:
+    seat: int
+    players: int
+    pile: list[str]  # bottom -> top, rebuilt from the log
+    known: list[Counter[str]]  # cards each seat is known to hold (picked up, not yet played)
+    discarded_ranks: list[Counter[str]]  # ranks each seat threw away this round
+    picked_ranks: list[Counter[str]]  # ranks each seat took with the pile
+    unseen: Counter[str] = field(default_factory=Counter)  # cards this seat has not seen
+
+    def unseen_of_rank(self, rank: str) -> int:
+        return sum(n for c, n in self.unseen.items() if RANK[c] == rank)
+
+
+def read_view(view: dict[str, Any]) -> Knowledge:
+    players = int(view["players"])
+    seat = int(view["seat"])
+    pile: list[str] = []
+    known: list[Counter[str]] = [Counter() for _ in range(players)]
+    discarded: list[Counter[str]] = [Counter() for _ in range(players)]
+    picked: list[Counter[str]] = [Counter() for _ in range(players)]
+    for entry in view["log"]:
+        event = entry.get("event")
+        if event in ("deal", "position"):
+            pile = list(entry["pile"])
+            continue
+        if event is not None:
+            continue
+        s = entry["seat"]
+        action = entry["action"]
+        kind = action["type"]
+        if kind == "discard":
+            pile.append(action["card"])
+            discarded[s][RANK[action["card"]]] += 1
+            _forget(known[s], [action["card"]])
+        elif kind == "take_pile":
+            taken = [c for c in entry.get("taken", []) if c not in RED_THREES]
+            known[s].update(taken)
+            picked[s][RANK[entry["top"]]] += 1
+            for c in taken:
+                picked[s][RANK[c]] += 1
+            _forget(known[s], action["cards"])
+            pile = []
+        elif kind == "meld":
+            _forget(known[s], action["cards"])
+    pending = list(view.get("pending", []))
+    _forget(known[view["to_move"]], pending)  # held back, shown in the view already
+    total = Counter(make_deck(_decks(view), 2))
+    seen: Counter[str] = Counter(view["hand"])
+    for team in view["melds"]:
+        for m in team:
+            seen.update(m["cards"])
+    for reds in view["red_threes"]:
+        seen.update(reds)
+    seen.update(pile)
+    seen.update(pending)
+    for s in range(players):
+        if s != seat:
+            seen.update(known[s])
+    unseen = total - seen
+    return Knowledge(seat, players, pile, known, discarded, picked, unseen)
+
+
+def _forget(counter: Counter[str], cards: list[str]) -> None:
+    for c in cards:
+        if counter[c] > 0:
+            counter[c] -= 1
+            if not counter[c]:
+                del counter[c]
+
+
+def _decks(view: dict[str, Any]) -> int:
+    cards = len(view["hand"]) + view["stock_size"] + view["pile"]["size"]
+    cards += sum(n for i, n in enumerate(view["hand_sizes"]) if i != view["seat"])
+    cards += sum(len(m["cards"]) for team in view["melds"] for m in team)
+    cards += sum(len(r) for r in view["red_threes"]) + len(view.get("pending", []))
+    return max(1, round(int(cards) / 54))
+
+
+def natural_ranks(cards: list[str]) -> Counter[str]:
+    return Counter(RANK[c] for c in cards if c not in WILDS and RANK[c] != "3")

@@ -1,0 +1,152 @@
+"""The page's ONE Pyodide worker: it holds the authoritative game and the AI.
+
+The MicroPython main thread calls these functions with JSON strings and gets
+JSON strings back: {"view", "save", "error", "coach", "last"}. It never runs the
+engine itself. The human sits at seat 0; every other seat is an AI.
+"""
+
+import json
+
+import canasta
+from canasta.actions import DRAW, NextRound, TakePile
+from canasta.ai import choose_action
+from canasta.cards import RANK, WILDS, short_name
+
+HUMAN = 0
+SAVE_SCHEMA = "canasta-table/1"
+GAME = {"state": None, "level": "normal"}
+
+
+def _describe(seat, action):
+    """A short line for the table's log: 'West took the pile with 9♣ 9♦'."""
+    kind = action.get("type")
+    cards = " ".join(short_name(c) for c in action.get("cards", []))
+    if kind == "draw":
+        return "drew from the stock"
+    if kind == "take_pile":
+        return "took the pile" + (f" with {cards}" if cards else " (laid the top card off)")
+    if kind == "meld":
+        return f"melded {cards}"
+    if kind == "discard":
+        return f"discarded {short_name(action['card'])}"
+    if kind == "ask":
+        return "asked “May I go out?”"
+    if kind == "answer":
+        return "answered " + ("yes" if action.get("yes") else "no")
+    if kind == "next_round":
+        return "dealt the next round"
+    return kind
+
+
+def _coach(state):
+    """Explain the position in words for the human (the coach line)."""
+    if state.to_act != HUMAN or state.round_over:
+        return ""
+    view_pile = canasta.view_for(state, HUMAN)["pile"]
+    team = HUMAN % state.rules.teams
+    need = state.minimum(team)
+    if state.phase == "draw":
+        top = view_pile["top"]
+        if top is None:
+            return "The pile is empty: draw from the stock."
+        if any(a != DRAW for a in canasta.legal_actions(state)):
+            return (f"You can take the pile: {short_name(top)} is on top "
+                    "(select your cards for it, then click the pile).")
+        rank = RANK[top]
+        pair = tuple(c for c in state.hands[HUMAN] if c not in WILDS and RANK[c] == rank)[:2]
+        rejection = canasta.check(state, TakePile(pair))
+        if rejection is not None:
+            return f"{rejection.message} ({rejection.rule})"
+        return "Draw from the stock."
+    if state.phase == "play":
+        if not state.opened[team]:
+            if state.turn_points:
+                return (f"Initial meld: {state.turn_points} of {need} points so far — "
+                        "finish it before you discard (C26).")
+            return f"Your team's initial meld needs {need} points (C25)."
+        if state.permission is True:
+            return "Your partner said yes: you must go out this turn (C33)."
+        if state.permission is False:
+            return "Your partner said no: keep at least one card this turn (C33)."
+        return "Meld what you can, then discard one card to end your turn."
+    return ""
+
+
+def _reply(error=None, last=None):
+    state = GAME["state"]
+    view = canasta.view_for(state, HUMAN)
+    save = {
+        "schema": SAVE_SCHEMA,
+        "engine": canasta.to_json(state),
+        "level": GAME["level"],
+        "view": view,
+    }
+    return json.dumps({
+        "view": view,
+        "save": save,
+        "error": error,
+        "coach": _coach(state),
+        "last": last,
+    })
+
+
+def new_game(options_json):
+    options = json.loads(options_json)
+    variant = options.get("variant", "classic")
+    seed = int(options.get("seed", 0))
+    GAME["level"] = options.get("level", "normal")
+    GAME["state"] = canasta.new_game(variant, seed)
+    return _reply()
+
+
+def resume(save_json):
+    try:
+        save = json.loads(save_json)
+        if not isinstance(save, dict) or save.get("schema") != SAVE_SCHEMA:
+            raise canasta.PositionError(f"unknown save format {save.get('schema')!r}"
+                                        if isinstance(save, dict) else "not a save")
+        state = canasta.from_json(save["engine"])
+    except (ValueError, KeyError, TypeError) as err:
+        message = f"The saved game cannot be loaded: {err}"
+        return json.dumps({"error": {"rule": "save", "message": message}})
+    GAME["state"] = state
+    GAME["level"] = save.get("level", "normal")
+    return _reply()
+
+
+def act(action_json):
+    state = GAME["state"]
+    if state is None:
+        return json.dumps({"error": {"rule": "setup", "message": "No game is running."}})
+    try:
+        action = canasta.parse_action(json.loads(action_json))
+    except (ValueError, canasta.ActionFormatError) as err:
+        return _reply(error={"rule": "format", "message": str(err)})
+    if state.to_act != HUMAN and not isinstance(action, NextRound):
+        return _reply(error={"rule": "C6", "message": "It is not your turn."})
+    rejection = canasta.check(state, action)
+    if rejection is not None:
+        return _reply(error=rejection.to_json())
+    GAME["state"] = canasta.apply(state, action)
+    data = canasta.action_to_json(action)
+    return _reply(last={"seat": HUMAN, "action": data, "text": _describe(HUMAN, data)})
+
+
+def ai_step():
+    state = GAME["state"]
+    if state is None or state.game_over or state.round_over or state.to_act == HUMAN:
+        return _reply()
+    seat = state.to_act
+    view = canasta.view_for(state, seat)
+    seed = state.seed * 1_000_003 + len(state.action_list())
+    action = choose_action(view, GAME["level"], seed)
+    GAME["state"] = canasta.apply(state, action)
+    data = canasta.action_to_json(action)
+    return _reply(last={"seat": seat, "action": data, "text": _describe(seat, data)})
+
+
+def ping():
+    return "ready"
+
+
+__export__ = ["new_game", "resume", "act", "ai_step", "ping"]

@@ -1,0 +1,84 @@
+"""Vendor the browser runtime from node_modules and pack the engine for the worker.
+
+    python tools/build.py vendor      # static/pyodide, static/pyscript, static/micropython
+    python tools/build.py engine      # static/canasta.zip (the engine + AI for the worker)
+    python tools/build.py dist DIR    # a folder to copy to any static host
+
+Everything comes from the pinned npm packages (package.json / package-lock.json)
+and from this repository: the page loads nothing from another origin.
+"""
+
+from __future__ import annotations
+
+import shutil
+import sys
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+NODE = ROOT / "node_modules"
+STATIC = ROOT / "static"
+
+PYODIDE_FILES = (
+    "pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json",
+)
+MICROPYTHON_FILES = ("micropython.mjs", "micropython.wasm")
+SITE_FILES = ("index.html", "pyscript.toml", "mpy.toml", "sw.js", "manifest.webmanifest")
+
+
+def vendor() -> None:
+    src = NODE / "pyodide"
+    if not src.is_dir():
+        sys.exit("node_modules is missing: run `npm ci` first (make does this)")
+    out = STATIC / "pyodide"
+    out.mkdir(parents=True, exist_ok=True)
+    for name in PYODIDE_FILES:
+        shutil.copy2(src / name, out / name)
+    out = STATIC / "pyscript"
+    out.mkdir(parents=True, exist_ok=True)
+    for path in (NODE / "@pyscript" / "core" / "dist").iterdir():
+        if path.suffix in (".js", ".css"):
+            shutil.copy2(path, out / path.name)
+    out = STATIC / "micropython"
+    out.mkdir(parents=True, exist_ok=True)
+    mpy = NODE / "@micropython" / "micropython-webassembly-pyscript"
+    for name in MICROPYTHON_FILES:
+        shutil.copy2(mpy / name, out / name)
+
+
+def engine() -> None:
+    """The worker unpacks this zip into its file system (pyscript.toml [files])."""
+    target = STATIC / "canasta.zip"
+    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as zf:
+        for path in sorted((ROOT / "canasta").rglob("*.py")):
+            zf.write(path, path.relative_to(ROOT).as_posix())
+
+
+def dist(folder: str) -> None:
+    out = Path(folder).resolve()
+    if out.exists():
+        shutil.rmtree(out)
+    out.mkdir(parents=True)
+    for name in SITE_FILES:
+        if (ROOT / name).exists():
+            shutil.copy2(ROOT / name, out / name)
+    shutil.copytree(STATIC, out / "static",
+                    ignore=shutil.ignore_patterns("__pycache__", "*.map"))
+    print(f"static site written to {out}")
+
+
+def main(argv: list[str]) -> int:
+    if not argv or argv[0] not in ("vendor", "engine", "dist", "all"):
+        print(__doc__)
+        return 2
+    if argv[0] in ("vendor", "all"):
+        vendor()
+    if argv[0] in ("engine", "all", "dist"):
+        engine()
+    if argv[0] == "dist":
+        dist(argv[1] if len(argv) > 1 else "dist")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
