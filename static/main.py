@@ -414,11 +414,15 @@ def controls_html(view):
             + "</button>"
         )
 
+    # Buttons stay usable whenever the action could be tried, so that a refusal
+    # comes back with the engine's sentence and rule id instead of a dead button.
+    drawing = mine and view["phase"] == "draw"
+    playing = mine and view["phase"] == "play"
     parts = [
         button("draw", "Draw", mine and "draw" in types, "D"),
-        button("take", "Take pile", mine and "take_pile" in types, "T"),
-        button("meld", "Meld", mine and "meld" in types and n > 0, "M"),
-        button("discard", "Discard", mine and "discard" in types and n == 1, "X"),
+        button("take", "Take pile", drawing and view["pile"]["size"] > 0, "T"),
+        button("meld", "Meld", playing and n > 0, "M"),
+        button("discard", "Discard", playing and n == 1, "X"),
         button("clear", "Clear", n > 0, "C"),
         button("ask", "May I go out?", mine and bool(view.get("may_ask")), "A"),
     ]
@@ -673,7 +677,7 @@ def setup_html():
         + '"'
         + (" selected" if lv == level else "")
         + ">"
-        + lv.capitalize()
+        + lv[0].upper() + lv[1:]
         + "</option>"
         for lv in ("easy", "normal", "strong")
     )
@@ -785,7 +789,7 @@ async def run_ai():
         thinking(False)
 
 
-async def start_game(seed, level, variant):
+async def start_game(seed, level, variant, position=None):
     previous = store_get(CURRENT)
     if previous:
         store_set(PREVIOUS, previous)
@@ -795,7 +799,15 @@ async def start_game(seed, level, variant):
     S["log"] = []
     S["sel"] = []
     el("banner").innerText = "Dealing…"
-    reply = await call("new_game", json.dumps({"seed": seed, "level": level, "variant": variant}))
+    options = {"seed": seed, "level": level, "variant": variant}
+    if position is not None:
+        options["position"] = position
+    reply = await call("new_game", json.dumps(options))
+    if reply.get("error") and "view" not in reply:
+        warn(reply["error"]["message"])
+        S["setup"] = True
+        render_setup_only()
+        return
     take_reply(reply)
     await run_ai()
 
@@ -1043,7 +1055,8 @@ async def main():
         S["level"] = PARAMS["level"]
     if "variant" in PARAMS:
         S["variant"] = PARAMS["variant"]
-    saved_view = None if seed is not None else boot_view()
+    fresh_start = seed is not None or "position" in PARAMS
+    saved_view = None if fresh_start else boot_view()
     if saved_view is not None:
         S["view"] = saved_view
         S["coach"] = "Loading the engine…"
@@ -1052,6 +1065,16 @@ async def main():
     S["eng"] = await workers["engine"]
     S["ready"] = True
     document.body.setAttribute("data-engine", "ready")
+    position = PARAMS.get("position")
+    if position is not None:
+        try:
+            data = json.loads(str(window.decodeURIComponent(position)))
+        except Exception:  # reported to the player below
+            data = None
+            warn("The position in the address could not be read.")
+        if data is not None:
+            await start_game(int(seed) if seed and seed.isdigit() else 0, S["level"], "", data)
+            return
     if seed is not None:
         await start_game(int(seed) if seed.isdigit() else 0, S["level"], S["variant"])
     elif store_get(CURRENT):

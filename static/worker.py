@@ -95,7 +95,15 @@ def new_game(options_json):
     variant = options.get("variant", "classic")
     seed = int(options.get("seed", 0))
     GAME["level"] = options.get("level", "normal")
-    GAME["state"] = canasta.new_game(variant, seed)
+    position = options.get("position")
+    try:
+        if position is not None:
+            # A set-up position (tests, bug reports, rules questions): protocol JSON.
+            GAME["state"] = canasta.load_position(position, seed)
+        else:
+            GAME["state"] = canasta.new_game(variant, seed)
+    except (KeyError, ValueError) as err:
+        return json.dumps({"error": {"rule": "setup", "message": f"Cannot start that game: {err}"}})
     return _reply()
 
 

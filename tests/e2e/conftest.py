@@ -1,0 +1,112 @@
+"""Playwright set-up: the system Chromium, a local server, no request off this machine."""
+
+from __future__ import annotations
+
+import sys
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlparse
+
+import pytest
+from playwright.sync_api import BrowserContext, Page, Route
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from tools import build  # noqa: E402
+from tools.serve import make_server  # noqa: E402
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if "e2e" in item.nodeid:
+            item.add_marker(pytest.mark.e2e)
+
+
+@pytest.fixture(scope="session")
+def site() -> Path:
+    if not (ROOT / "static" / "pyodide" / "pyodide.mjs").exists():
+        build.vendor()
+    build.engine()
+    return ROOT
+
+
+@pytest.fixture(scope="session")
+def base_url(site: Path) -> Iterator[str]:
+    server = make_server(str(site), 0)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": ARGS}
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
+    # Requests made by a service worker are invisible to context.route: block it here
+    # and test offline play on its own (test_offline.py).
+    return {**browser_context_args, "service_workers": "block",
+            "viewport": {"width": 1280, "height": 900}}
+
+
+@pytest.fixture(autouse=True)
+def only_local_requests(context: BrowserContext) -> Iterator[list[str]]:
+    outside: list[str] = []
+
+    def guard(route: Route) -> None:
+        host = urlparse(route.request.url).hostname or ""
+        if route.request.url.startswith(("data:", "blob:")) or host in ("127.0.0.1", "localhost"):
+            route.continue_()
+        else:
+            outside.append(route.request.url)
+            route.abort()
+
+    context.route("**/*", guard)
+    yield outside
+    assert not outside, f"requests left this machine: {outside}"
+
+
+def open_game(page: Page, query: str) -> None:
+    """Open the page and wait for the engine and the hand."""
+    page.goto("/?" + query)
+    page.wait_for_selector("body[data-engine=ready]", timeout=60_000)
+
+
+def hand_cards(page: Page) -> list[str]:
+    return [str(c) for c in page.eval_on_selector_all(
+        "[data-testid=hand-card]", "els => els.map(e => e.dataset.card)")]
+
+
+def my_turn(page: Page, timeout: int = 60_000) -> None:
+    page.wait_for_function(
+        "() => { const b = document.querySelector('[data-testid=btn-draw]');"
+        " return (b && !b.disabled) || document.querySelector('[data-testid=score-sheet]')"
+        " || document.querySelector('[data-testid=answer-dialog]'); }",
+        timeout=timeout,
+    )
+
+
+def select(page: Page, cards: list[str]) -> None:
+    """Click hand cards by their notation (each card once, duplicates in turn)."""
+    taken: list[int] = []
+    for card in cards:
+        nodes = page.locator(f"[data-testid=hand-card][data-card='{card}']")
+        for i in range(nodes.count()):
+            node = nodes.nth(i)
+            index = int(node.get_attribute("data-i") or -1)
+            if index not in taken and node.get_attribute("aria-pressed") == "false":
+                node.click()
+                taken.append(index)
+                break

@@ -1,0 +1,149 @@
+"""The real page in Chromium: boot, turns, the pile, refusals, saves (issue 4)."""
+
+from __future__ import annotations
+
+import json
+from urllib.parse import quote
+
+from playwright.sync_api import Page, expect
+
+import canasta
+from tests.e2e.conftest import hand_cards, my_turn, open_game, select
+
+
+def test_boot_shows_the_table_and_the_same_deal_as_cpython(page: Page) -> None:
+    open_game(page, "seed=7&fast=1")
+    my_turn(page)
+    expected = canasta.view_for(canasta.new_game("classic", 7), 0)["hand"]
+    assert hand_cards(page) == expected
+    expect(page.get_by_test_id("banner")).to_contain_text("Your turn")
+    expect(page.get_by_test_id("stock")).to_contain_text("Stock")
+    assert page.get_by_test_id("hand-card").first.get_attribute("aria-label")
+
+
+def test_full_turn_draw_meld_discard(page: Page) -> None:
+    open_game(page, "seed=1&fast=1")
+    my_turn(page)
+    page.get_by_test_id("btn-draw").click()
+    expect(page.get_by_test_id("hand-card")).to_have_count(12)
+    select(page, ["4D", "4C", "JK"])
+    expect(page.get_by_test_id("meld-meter")).to_contain_text("60 / 50")
+    page.get_by_test_id("btn-meld").click()
+    expect(page.get_by_test_id("meld-0-4")).to_be_visible()
+    expect(page.get_by_test_id("hand-card")).to_have_count(9)
+    first = hand_cards(page)[0]
+    select(page, [first])
+    page.get_by_test_id("btn-discard").click()
+    expect(page.get_by_test_id("pile")).to_contain_text("Discard")
+    expect(page.get_by_test_id("log")).to_contain_text("You discarded")
+
+
+def test_take_the_pile(page: Page) -> None:
+    open_game(page, "seed=4&fast=1")
+    my_turn(page)
+    select(page, ["KD", "KC"])
+    page.get_by_test_id("pile").click()
+    expect(page.get_by_test_id("meld-0-K")).to_be_visible()
+    expect(page.get_by_test_id("log")).to_contain_text("You took the pile")
+
+
+def test_frozen_pile_refused_with_its_rule(page: Page) -> None:
+    open_game(page, "seed=1&fast=1")
+    my_turn(page)
+    select(page, ["KC", "2S"])
+    page.get_by_test_id("pile").click()
+    expect(page.get_by_test_id("refusal")).to_contain_text("frozen")
+    expect(page.get_by_test_id("refusal-rule")).to_have_text("C14")
+    expect(page.get_by_test_id("hand-card")).to_have_count(11)
+
+
+def test_refused_initial_meld_shows_its_rule(page: Page) -> None:
+    open_game(page, "seed=24&fast=1")
+    my_turn(page)
+    page.get_by_test_id("btn-draw").click()
+    select(page, ["4S", "4H", "4H"])
+    page.get_by_test_id("btn-meld").click()
+    expect(page.get_by_test_id("refusal-rule")).to_have_text("C26")
+
+
+def test_reload_mid_turn_resumes_exactly(page: Page) -> None:
+    open_game(page, "seed=1&fast=1")
+    my_turn(page)
+    page.get_by_test_id("btn-draw").click()
+    expect(page.get_by_test_id("hand-card")).to_have_count(12)
+    before = hand_cards(page)
+    page.goto("/?fast=1")
+    # The saved table shows before the engine is ready, then the engine resumes it.
+    expect(page.get_by_test_id("hand-card")).to_have_count(12)
+    page.wait_for_selector("body[data-engine=ready]", timeout=60_000)
+    expect(page.get_by_test_id("btn-discard")).to_be_visible()
+    assert hand_cards(page) == before
+    expect(page.get_by_test_id("btn-draw")).to_be_disabled()
+
+
+def test_corrupt_save_is_kept_aside_and_reported(page: Page) -> None:
+    open_game(page, "seed=1&fast=1")
+    my_turn(page)
+    page.evaluate("localStorage.setItem('canasta:v1:current', '{\"schema\": \"canasta-table/1\"')")
+    page.goto("/?fast=1")
+    page.wait_for_selector("body[data-engine=ready]", timeout=60_000)
+    expect(page.get_by_test_id("warning")).to_contain_text("kept aside")
+    expect(page.get_by_test_id("setup-dialog")).to_be_visible()
+    kept = page.evaluate("localStorage.getItem('canasta:v1:corrupt')")
+    assert kept.startswith('{"schema"')
+
+
+def test_seed_keeps_the_previous_game(page: Page) -> None:
+    open_game(page, "seed=1&fast=1")
+    my_turn(page)
+    page.get_by_test_id("btn-draw").click()
+    expect(page.get_by_test_id("hand-card")).to_have_count(12)
+    open_game(page, "seed=2&fast=1")
+    previous = json.loads(page.evaluate("localStorage.getItem('canasta:v1:previous')"))
+    assert previous["engine"]["seed"] == 1
+    assert previous["engine"]["actions"] == [{"type": "draw"}]
+
+
+def _ask_position() -> dict[str, object]:
+    """Seat 0 can go out: the team has a canasta and the hand melds completely."""
+    return {
+        "variant": "classic", "to_move": 0, "phase": "draw",
+        "hands": [["5H", "5D", "5C", "9H", "9D"], ["4S", "4S", "6C"], ["8S", "8H", "7D"],
+                  ["TC", "TC", "JD"]],
+        "melds": [[["KD", "KD", "KC", "KC", "KH", "KS", "2H"], ["9C", "9C", "9S"]],
+                  [["QD", "QD", "QC"]]],
+        "pile": ["7C"],
+        "scores": [2000, 1000],
+    }
+
+
+def test_ask_to_go_out_partner_answers(page: Page) -> None:
+    position = quote(json.dumps(_ask_position()))
+    open_game(page, f"position={position}&fast=1")
+    my_turn(page)
+    page.get_by_test_id("btn-draw").click()
+    expect(page.get_by_test_id("btn-ask")).to_be_enabled()
+    page.get_by_test_id("btn-ask").click()
+    expect(page.get_by_test_id("log")).to_contain_text("North answered")
+    log = page.get_by_test_id("log").inner_text()
+    if "answered yes" in log:
+        expect(page.get_by_test_id("banner")).to_contain_text("Go out now")
+        expect(page.get_by_test_id("btn-discard")).to_be_disabled()
+    else:
+        expect(page.get_by_test_id("coach")).to_contain_text("said no")
+
+
+def test_partner_asks_the_human(page: Page) -> None:
+    position = {
+        "variant": "classic", "to_move": 2, "phase": "draw",
+        "hands": [["4S", "6C", "8D"], ["4H", "4D", "6D"], ["5H", "5D", "5C", "9H", "9D"],
+                  ["TC", "TC", "JD"]],
+        "melds": [[["KD", "KD", "KC", "KC", "KH", "KS", "2H"], ["9C", "9C", "9S"]],
+                  [["QD", "QD", "QC"]]],
+        "pile": ["7C"],
+        "scores": [2000, 1000],
+    }
+    open_game(page, f"position={quote(json.dumps(position))}&fast=1&level=normal")
+    expect(page.get_by_test_id("answer-dialog")).to_be_visible(timeout=60_000)
+    page.get_by_test_id("answer-no").click()
+    expect(page.get_by_test_id("log")).to_contain_text("You answered no")
