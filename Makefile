@@ -1,20 +1,62 @@
-# Two commands on a fresh machine: `make play` and `make test`.
+# Two commands on a fresh machine: `make play` (serve and open the game) and
+# `make test` (install everything, then lint, type-check and run every test).
 VENV := .venv
 PY := $(VENV)/bin/python
+PORT ?= 8000
+
+.PHONY: play test lint dist bench simulate soak arena perf runtime engine chromium clean
 
 $(VENV)/.installed: requirements-dev.txt
 	python3 -m venv $(VENV)
 	$(VENV)/bin/pip install -q -r requirements-dev.txt
 	touch $@
 
-.PHONY: test lint bench simulate
-test: $(VENV)/.installed
+node_modules/.installed: package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+static/pyodide/.vendored: node_modules/.installed tools/build.py
+	python3 tools/build.py vendor
+	touch $@
+
+runtime: static/pyodide/.vendored
+
+engine:
+	python3 tools/build.py engine
+
+# Debian's Chromium for the browser tests (Playwright cannot download its own here).
+chromium:
+	@if [ ! -x /usr/bin/chromium ]; then \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; \
+	  else echo "Install Chromium: sudo apt-get install chromium"; exit 1; fi; fi
+
+play: $(VENV)/.installed runtime engine
+	$(PY) tools/serve.py --port $(PORT) --open
+
+lint: $(VENV)/.installed
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy
+
+test: $(VENV)/.installed runtime engine chromium lint
 	$(VENV)/bin/pytest
+
+dist: runtime engine
+	python3 tools/build.py dist dist
 
 bench: $(VENV)/.installed
 	$(PY) -m canasta bench
 
 simulate: $(VENV)/.installed
 	$(PY) -m canasta simulate --games 20
+
+soak: $(VENV)/.installed
+	$(PY) -m tests.engine.soak --actions 100000
+
+arena: $(VENV)/.installed
+	$(PY) -m canasta arena --a normal --b easy --rounds 100 --seed 1
+
+perf: $(VENV)/.installed runtime engine chromium
+	$(PY) tools/perf.py
+
+clean:
+	rm -rf $(VENV) node_modules static/pyodide static/pyscript static/micropython static/canasta.zip dist
