@@ -1,0 +1,107 @@
+"""Determinization: full states consistent with one seat's view.
+
+`sample_world(view, rng)` deals the cards this seat has not seen to the other
+hands and the stock at random, keeping every card the log shows in a hand
+(cards picked up with the pile and not played since) where it is. The deck is
+conserved exactly; the seat's own hand and the whole table are as in the view.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+from ..cards import sort_cards
+from ..melds import TableMeld
+from ..rules import get_rules
+from ..state import State
+from .knowledge import Knowledge, read_view
+
+
+def _turn_entries(view: dict[str, Any]) -> list[dict[str, Any]]:
+    """The log entries of the current turn of the seat to move."""
+    entries: list[dict[str, Any]] = []
+    for entry in reversed(view["log"]):
+        if entry.get("event") or entry.get("seat") != view["to_move"]:
+            break
+        entries.append(entry)
+    entries.reverse()
+    return entries
+
+
+def sample_world(view: dict[str, Any], rng: random.Random, know: Knowledge | None = None) -> State:
+    rules = get_rules(view["variant"])
+    know = know or read_view(view)
+    seat = view["seat"]
+    pool = list(know.unseen.elements())
+    pool.sort()
+    rng.shuffle(pool)
+    hands: list[tuple[str, ...]] = []
+    for s in range(rules.players):
+        if s == seat:
+            hands.append(tuple(view["hand"]))
+            continue
+        size = view["hand_sizes"][s]
+        known = list(know.known[s].elements())[:size]
+        need = size - len(known)
+        dealt, pool = pool[:need], pool[need:]
+        hands.append(sort_cards(known + dealt))
+    stock = tuple(pool[: view["stock_size"]])
+    turn = _turn_entries(view) if view["phase"] in ("play", "answer") else []
+    played = [e for e in turn if e["action"]["type"] in ("meld", "take_pile")]
+    turn_cards: list[str] = []
+    for e in played:
+        if e["action"]["type"] == "take_pile":
+            turn_cards.append(e["top"])
+        turn_cards.extend(e["action"]["cards"])
+    mover = view["to_move"]
+    melded_before = view["melded_this_round"][mover] and not (
+        played and all_melds_this_turn(view, mover, len(played))
+    )
+    return State(
+        rules=rules,
+        seed=0,
+        round_no=view["round"],
+        dealer=view["dealer"],
+        to_move=mover,
+        to_act=view["to_act"],
+        phase=view["phase"],
+        hands=tuple(hands),
+        melds=tuple(
+            tuple(TableMeld(m["rank"], tuple(m["cards"])) for m in team) for team in view["melds"]
+        ),
+        red_threes=tuple(tuple(r) for r in view["red_threes"]),
+        pile=tuple(know.pile),
+        stock=stock,
+        scores=tuple(view["scores"]),
+        opened=tuple(view["team_melded"]),
+        melded_this_round=tuple(view["melded_this_round"]),
+        fresh=not melded_before,
+        turn_melded=bool(played),
+        asked=view["asked"],
+        permission=view["permission"],
+        pending=tuple(view["pending"]),
+        turn_points=view["turn_points"],
+        turn_cards=tuple(turn_cards),
+        history=tuple(tuple(h) for h in view["history"]),
+    )
+
+
+def all_melds_this_turn(view: dict[str, Any], seat: int, this_turn: int) -> bool:
+    """Were all of `seat`'s melds and pickups this round made in the current turn?"""
+    count = sum(
+        1 for e in view["log"]
+        if not e.get("event") and e.get("seat") == seat
+        and e["action"]["type"] in ("meld", "take_pile")
+    )
+    return count == this_turn
+
+
+def hidden_cards(state: State, seat: int) -> Counter[str]:
+    """Every card `seat` cannot see in a state: other hands and the stock."""
+    out: Counter[str] = Counter(state.stock)
+    for s, hand in enumerate(state.hands):
+        if s != seat:
+            out.update(hand)
+    return out

@@ -1,0 +1,74 @@
+"""Small builders for rule tests: positions in protocol JSON and actions."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import canasta as C
+from canasta.actions import Action
+from canasta.state import State
+
+OTHERS = [["JS", "JS", "7H"], ["JH", "JH", "7D"], ["JC", "JC", "7S"]]
+
+
+def position(
+    hand: list[str],
+    *,
+    others: list[list[str]] | None = None,
+    melds: list[list[list[str]]] | None = None,
+    pile: list[str] | None = None,
+    phase: str = "draw",
+    scores: list[int] | None = None,
+    red_threes: list[list[str]] | None = None,
+    stock: list[str] | None = None,
+    melded_this_round: list[bool] | None = None,
+    to_move: int = 0,
+) -> State:
+    hands = [list(hand), *(others if others is not None else OTHERS)]
+    if to_move:
+        hands = hands[-to_move:] + hands[:-to_move]
+    data: dict[str, Any] = {
+        "variant": "classic",
+        "to_move": to_move,
+        "phase": phase,
+        "hands": hands,
+        "melds": melds if melds is not None else [[], []],
+        "pile": pile if pile is not None else ["7C"],
+        "scores": scores if scores is not None else [0, 0],
+    }
+    if red_threes is not None:
+        data["red_threes"] = red_threes
+    if stock is not None:
+        data["stock"] = stock
+    if melded_this_round is not None:
+        data["melded_this_round"] = melded_this_round
+    return C.load_position(data, seed=1)
+
+
+def act(data: dict[str, Any]) -> Action:
+    return C.parse_action(data)
+
+
+def meld(*cards: str, rank: str | None = None) -> Action:
+    out: dict[str, Any] = {"type": "meld", "cards": list(cards)}
+    if rank is not None:
+        out["rank"] = rank
+    return C.parse_action(out)
+
+
+def take(*cards: str) -> Action:
+    return C.parse_action({"type": "take_pile", "cards": list(cards)})
+
+
+def discard(card: str) -> Action:
+    return C.parse_action({"type": "discard", "card": card})
+
+
+DRAW = C.parse_action({"type": "draw"})
+ASK = C.parse_action({"type": "ask"})
+
+
+def rule(state: State, action: Action) -> str | None:
+    """The rule id that refuses `action`, or None when it is accepted."""
+    rejection = C.check(state, action)
+    return None if rejection is None else rejection.rule
