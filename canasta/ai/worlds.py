@@ -9,7 +9,6 @@ conserved exactly; the seat's own hand and the whole table are as in the view.
 from __future__ import annotations
 
 import random
-from collections import Counter
 from typing import Any
 
 from ..cards import sort_cards
@@ -96,12 +95,3 @@ def all_melds_this_turn(view: dict[str, Any], seat: int, this_turn: int) -> bool
         and e["action"]["type"] in ("meld", "take_pile")
     )
     return count == this_turn
-
-
-def hidden_cards(state: State, seat: int) -> Counter[str]:
-    """Every card `seat` cannot see in a state: other hands and the stock."""
-    out: Counter[str] = Counter(state.stock)
-    for s, hand in enumerate(state.hands):
-        if s != seat:
-            out.update(hand)
-    return out

@@ -1,0 +1,124 @@
+"""The computer players: fair (views only), legal, deterministic; the sampler
+conserves the deck and respects what the log revealed; the arena runs."""
+
+from __future__ import annotations
+
+import inspect
+import random
+from collections import Counter
+
+import pytest
+
+import canasta as C
+from canasta.ai import LEVELS, choose_action
+from canasta.ai.arena import run
+from canasta.ai.knowledge import read_view
+from canasta.ai.worlds import sample_world
+from tests.engine.invariants import cards_in_play, deck
+
+COMPARED = ("hand", "hand_sizes", "melds", "red_threes", "pile", "stock_size", "phase",
+            "to_move", "to_act", "scores", "minimum", "team_melded", "legal", "may_ask")
+
+
+def _states(seed: int, count: int) -> list[C.State]:
+    """States from a random game, including some after pile pickups."""
+    rng = random.Random(seed)
+    state = C.new_game("classic", seed)
+    out = []
+    while len(out) < count and not state.game_over:
+        if state.round_over:
+            state = C.apply(state, C.legal_actions(state)[0])
+            continue
+        out.append(state)
+        state = C.apply(state, rng.choice(C.legal_actions(state)))
+    return out
+
+
+def test_the_ai_takes_only_a_view() -> None:
+    params = list(inspect.signature(choose_action).parameters)
+    assert params == ["view", "level", "seed"]
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "strong"])
+def test_decisions_do_not_change_when_hidden_cards_change(level: str) -> None:
+    for state in _states(3, 400)[::25]:
+        seat = state.to_act
+        view = C.view_for(state, seat)
+        rng = random.Random(seat)
+        other = sample_world(view, rng)
+        other_view = C.view_for(other, seat)
+        assert {k: other_view[k] for k in COMPARED} == {k: view[k] for k in COMPARED}
+        assert (other.hands, other.stock) != (state.hands, state.stock)  # other hidden cards
+        mixed = {**view, **{k: other_view[k] for k in COMPARED}}
+        assert choose_action(mixed, level, 5) == choose_action(view, level, 5)
+
+
+def test_sampled_worlds_conserve_the_deck_and_match_the_view() -> None:
+    for state in _states(8, 600)[::10]:
+        seat = state.to_act
+        view = C.view_for(state, seat)
+        for k in range(3):
+            world = sample_world(view, random.Random(k))
+            assert cards_in_play(world) == deck(world)
+            world_view = C.view_for(world, seat)
+            for key in COMPARED:
+                assert world_view[key] == view[key], key
+
+
+def test_sampled_worlds_keep_cards_known_from_pile_pickups() -> None:
+    checked = 0
+    for state in _states(21, 900):
+        seat = state.to_act
+        view = C.view_for(state, seat)
+        know = read_view(view)
+        for s in range(4):
+            if s == seat or not know.known[s]:
+                continue
+            world = sample_world(view, random.Random(s))
+            assert not know.known[s] - Counter(world.hands[s])
+            assert not know.known[s] - Counter(state.hands[s])  # the knowledge is true
+            checked += 1
+    assert checked > 20
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_level_plays_legal_actions_through_whole_rounds(level: str) -> None:
+    for seed in range(2 if level == "strong" else 6):
+        state = C.new_game("classic", 100 + seed)
+        steps = 0
+        while not state.round_over:
+            action = choose_action(C.view_for(state, state.to_act), level, steps)
+            assert C.check(state, action) is None
+            state = C.apply(state, action)
+            steps += 1
+
+
+def test_levels_are_deterministic_for_a_seed() -> None:
+    state = _states(5, 60)[-1]
+    view = C.view_for(state, state.to_act)
+    for level in LEVELS:
+        assert choose_action(view, level, 9) == choose_action(view, level, 9)
+
+
+def test_the_ai_answers_and_asks_may_i_go_out() -> None:
+    data = {
+        "variant": "classic", "to_move": 0, "phase": "draw",
+        "hands": [["5H", "5D", "5C", "9H", "9D"], ["4S", "4S", "6C"], ["8S", "8H", "7D"],
+                  ["TC", "TC", "JD"]],
+        "melds": [[["KD", "KD", "KC", "KC", "KH", "KS", "2H"], ["9C", "9C", "9S"]],
+                  [["QD", "QD", "QC"]]],
+        "pile": ["7C"], "scores": [2000, 1000],
+    }
+    state = C.apply(C.load_position(data), C.parse_action({"type": "draw"}))
+    action = choose_action(C.view_for(state, 0), "normal", 1)
+    assert C.action_to_json(action) == {"type": "ask"}
+    asked = C.apply(state, action)
+    answer = choose_action(C.view_for(asked, 2), "normal", 1)
+    assert C.action_to_json(answer)["type"] == "answer"
+
+
+def test_arena_smoke_prints_rates_and_times() -> None:
+    result = run("normal", "easy", 3, 1, 1, "classic")
+    assert 0.0 <= result["a_round_win_rate"] <= 1.0
+    assert result["timing"]["normal"]["decisions"] > 0
+    assert "score_diff_ci95" in result
