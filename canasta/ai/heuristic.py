@@ -95,7 +95,7 @@ def _draw_choice(view: Json, know: Knowledge, level: str) -> Json:
     # Cards of ranks we can use (pairs or team melds) make the pile more useful.
     team_ranks = {m["rank"] for m in view["melds"][_team(view)]}
     useful = sum(1 for c in pile_cards if RANK[c] in team_ranks or counts[RANK[c]] >= 3)
-    threshold = 3 if level == "easy" else 1
+    threshold = 5 if level == "easy" else 1
     if len(pile_cards) < threshold and useful == 0 and worth < 40:
         return {"type": "draw"}
 
@@ -174,6 +174,8 @@ def _best_meld(view: Json, melds: list[Json], level: str) -> Json | None:
     table = {m["rank"]: m for m in view["melds"][team]}
     hand = view["hand"]
     big_hand = len(hand) >= 9
+    canastas = sum(1 for m in view["melds"][team] if m["canasta"])
+    dumping = canastas >= view["canastas_to_go_out"]  # ready to go out: empty the hand
     best: tuple[int, Json] | None = None
     for a in melds:
         cards = a["cards"]
@@ -192,6 +194,8 @@ def _best_meld(view: Json, melds: list[Json], level: str) -> Json | None:
             size = len(target["cards"]) if target else naturals
             if target and size + len(cards) >= 7 and not target["canasta"]:
                 score = 80  # a wild card that completes a canasta
+            elif dumping and level == "normal":
+                score = 10  # the team can go out: every card melded is a card not lost
             elif level == "normal" and not big_hand and naturals >= 2 and not target:
                 score = -1  # keep the pair and the wild for later
             elif naturals == 0 and (target is None or size < 5):
@@ -243,12 +247,17 @@ def _best_discard(
         k = 12.0 * (n - 1) if n >= 2 else 0.0
         return k - VALUE[card] / 10
 
+    if level == "easy":
+        # Never hand the next player an easy pile when a safe card exists.
+        safe = [a for a in discards
+                if not (RANK[a["card"]] in opp_ranks and not frozen_for_next)]
+        discards = safe or discards
     scored = []
     for a in discards:
         c = a["card"]
         s = keep(c) + danger(c)
         if level == "easy":
-            s += rng.random() * 4
+            s += rng.random() * 25  # a beginner: any card that is not plainly dangerous
         scored.append((s, c, a))
     scored.sort(key=lambda t: (t[0], t[1]))
     chosen: Json = scored[0][2]
