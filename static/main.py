@@ -827,6 +827,7 @@ async def resume_game():
         return
     S["setup"] = False
     take_reply(reply)
+    window.performance.mark("resumed")
     await run_ai()
 
 
@@ -1064,6 +1065,8 @@ async def main():
     el("banner").innerText = "Loading the engine…" if saved_view is None else el("banner").innerText
     S["eng"] = await workers["engine"]
     S["ready"] = True
+    window.performance.mark("engine-ready")
+    document.body.setAttribute("data-boot", str(await S["eng"].ping()))
     document.body.setAttribute("data-engine", "ready")
     position = PARAMS.get("position")
     if position is not None:

@@ -5,13 +5,20 @@ JSON strings back: {"view", "save", "error", "coach", "last"}. It never runs the
 engine itself. The human sits at seat 0; every other seat is an AI.
 """
 
-import json
+import time
 
-import canasta
-from canasta.actions import DRAW, NextRound, TakePile
-from canasta.ai import choose_action
-from canasta.cards import RANK, WILDS, short_name
+# Seconds since this worker started (Pyodide's clock), before and after the
+# engine's import: `ping` reports both so the boot can be measured.
+_STARTED = time.perf_counter()
 
+import json  # noqa: E402 - imported after the clock reading above
+
+import canasta  # noqa: E402
+from canasta.actions import DRAW, NextRound, TakePile  # noqa: E402
+from canasta.ai import choose_action  # noqa: E402
+from canasta.cards import RANK, WILDS, short_name  # noqa: E402
+
+_IMPORTED = time.perf_counter()
 HUMAN = 0
 SAVE_SCHEMA = "canasta-table/1"
 GAME = {"state": None, "level": "normal"}
@@ -154,7 +161,9 @@ def ai_step():
 
 
 def ping():
-    return "ready"
+    """Readiness check; also reports how long importing the engine took."""
+    return json.dumps({"ready": True, "python_started_s": round(_STARTED, 3),
+                       "engine_imported_s": round(_IMPORTED, 3)})
 
 
 __export__ = ["new_game", "resume", "act", "ai_step", "ping"]

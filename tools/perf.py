@@ -1,0 +1,156 @@
+"""Measure the page as a player meets it, in headless Chromium (issue 4 targets).
+
+    python tools/perf.py        (make perf)
+
+Prints: time to the table frame (first contentful paint), engine ready (cold and
+warm), a late-game save resumed, bytes transferred on a first (gzip) and a repeat
+visit, the longest main-thread tasks at boot and during play (Long Tasks API),
+and the time from a human click to the updated table.
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+import sys
+import tempfile
+import threading
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Page, sync_playwright
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tools.serve import make_server  # noqa: E402
+
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+LONG_TASKS = """
+window.__long = [];
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) window.__long.push([e.startTime, e.duration]);
+}).observe({type: "longtask", buffered: true});
+"""
+
+
+def mark(page: Page, name: str) -> float:
+    value = page.evaluate(f"(performance.getEntriesByName('{name}')[0] || {{}}).startTime")
+    return round(float(value or -1) / 1000, 3)
+
+
+def fcp(page: Page) -> float:
+    value = page.evaluate(
+        "(performance.getEntriesByName('first-contentful-paint')[0] || {}).startTime")
+    return round(float(value or -1) / 1000, 3)
+
+
+def long_tasks(page: Page, after: float = 0.0) -> list[float]:
+    tasks: list[list[float]] = page.evaluate("window.__long")
+    return sorted((d for start, d in tasks if start >= after * 1000), reverse=True)
+
+
+def click_to_render_ms(page: Page, testid: str) -> float:
+    """Time from a click to the next change of the hand, measured in the page."""
+    return float(page.evaluate("""(id) => new Promise((done) => {
+        const hand = document.getElementById('hand');
+        const t0 = performance.now();
+        new MutationObserver((_, obs) => { obs.disconnect(); done(performance.now() - t0); })
+            .observe(hand, {childList: true, subtree: true});
+        document.querySelector(`[data-testid=${id}]`).click();
+    })""", testid))
+
+
+def late_game_save() -> str:
+    """A save deep into a game (AI against AI), made under CPython."""
+    import canasta
+    from canasta.ai import choose_action
+
+    state = canasta.new_game("classic", 11)
+    step = 0
+    while len(state.history) < 6 and not state.game_over:
+        if state.round_over:
+            state = canasta.apply(state, canasta.parse_action({"type": "next_round"}))
+            continue
+        view = canasta.view_for(state, state.to_act)
+        state = canasta.apply(state, choose_action(view, "easy", step))
+        step += 1
+    return json.dumps({"schema": "canasta-table/1", "engine": canasta.to_json(state),
+                       "level": "easy", "view": canasta.view_for(state, 0)})
+
+
+def main() -> int:
+    server = make_server(str(ROOT), 0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_address[1]}/"
+    out: dict[str, Any] = {}
+    with sync_playwright() as p, tempfile.TemporaryDirectory() as profile:
+        context = p.chromium.launch_persistent_context(
+            profile, executable_path="/usr/bin/chromium", args=ARGS, headless=True,
+            viewport={"width": 1280, "height": 900})
+        context.add_init_script(LONG_TASKS)
+        sizes: list[int] = []
+
+        def finished(request: Any) -> None:
+            response = request.response()
+            # Served by the service worker or revalidated (304): nothing crossed the network.
+            if response is None or response.from_service_worker or response.status == 304:
+                sizes.append(0)
+            else:
+                sizes.append(max(0, request.sizes()["responseBodySize"]))
+
+        context.on("requestfinished", finished)
+        page = context.new_page()
+        page.goto(base + "?seed=7&fast=1")
+        page.wait_for_selector("body[data-engine=ready]", timeout=120_000)
+        page.wait_for_selector("[data-testid=hand-card]")
+        out["first_visit"] = {
+            "table_frame_s": fcp(page), "engine_ready_s": mark(page, "engine-ready"),
+            "worker": json.loads(page.get_attribute("body", "data-boot") or "{}"),
+            "transferred_MB": round(sum(sizes) / 1e6, 2), "requests": len(sizes),
+            "longest_main_thread_tasks_ms": [round(t) for t in long_tasks(page)[:3]],
+        }
+        # Play a few hundred actions (AI and scripted human) for a late save.
+        latencies: list[float] = []
+        for _ in range(60):
+            page.wait_for_function(
+                "() => { const b = document.querySelector('[data-testid=btn-draw]');"
+                " return (b && !b.disabled)"
+                " || document.querySelector('[data-testid=score-sheet]'); }",
+                timeout=60_000)
+            if page.get_by_test_id("score-sheet").count():
+                break
+            latencies.append(click_to_render_ms(page, "btn-draw"))
+            page.locator("[data-testid=hand-card]").first.click()
+            page.get_by_test_id("btn-discard").click()
+        boot_end = mark(page, "engine-ready")
+        out["play"] = {
+            "human_actions": len(latencies),
+            "click_to_table_ms_median": round(statistics.median(latencies), 1),
+            "click_to_table_ms_max": round(max(latencies), 1),
+            "longest_main_thread_tasks_ms": [round(t) for t in long_tasks(page, boot_end + 1)[:3]],
+        }
+        save = late_game_save()
+        page.evaluate("(s) => localStorage.setItem('canasta:v1:current', s)", save)
+        out["save"] = {"actions": len(json.loads(save)["engine"]["actions"]),
+                       "rounds": len(json.loads(save)["view"]["history"]), "bytes": len(save)}
+        sizes.clear()
+        page.goto(base + "?fast=1")
+        page.wait_for_selector("body[data-engine=ready]", timeout=120_000)
+        page.wait_for_function("performance.getEntriesByName('resumed').length > 0")
+        out["warm_visit"] = {
+            "table_frame_s": fcp(page), "engine_ready_s": mark(page, "engine-ready"),
+            "worker": json.loads(page.get_attribute("body", "data-boot") or "{}"),
+            "save_replayed_s": round(mark(page, "resumed") - mark(page, "engine-ready"), 3),
+            "transferred_MB": round(sum(sizes) / 1e6, 3), "requests": len(sizes),
+            "longest_main_thread_tasks_ms": [round(t) for t in long_tasks(page)[:3]],
+        }
+        context.close()
+    server.shutdown()
+    print(json.dumps(out, indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
