@@ -10,42 +10,21 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+from .cards import make_deck
 from .checks import check
 from .fast import playout
 from .legal import legal_actions
 from .position import load_position, position_of
-from .rules import VARIANTS, RuleSet
+from .rules import VARIANTS
 from .saves import from_json, new_game, to_json
-from .state import State
 from .transitions import apply
 
 BENCH_POSITIONS = Path(__file__).resolve().parent.parent / "bench" / "positions.json"
 
 
-def deck_counter(rules: RuleSet) -> Counter[str]:
-    from .cards import make_deck
-
-    return Counter(make_deck(rules.decks, rules.jokers_per_deck))
-
-
-def cards_in_play(state: State) -> Counter[str]:
-    seen: Counter[str] = Counter()
-    for h in state.hands:
-        seen.update(h)
-    for team in state.melds:
-        for m in team:
-            seen.update(m.cards)
-    for r in state.red_threes:
-        seen.update(r)
-    seen.update(state.pile)
-    seen.update(state.stock)
-    seen.update(state.pending)
-    return seen
-
-
 def simulate(games: int, seed: int, variant: str, max_rounds: int = 200) -> dict[str, Any]:
     rules = VARIANTS[variant]
-    deck = deck_counter(rules)
+    deck = Counter(make_deck(rules.decks, rules.jokers_per_deck))
     rng = random.Random(seed)
     rounds = actions = violations = stalled = 0
     round_scores: list[int] = []
@@ -59,7 +38,7 @@ def simulate(games: int, seed: int, variant: str, max_rounds: int = 200) -> dict
                 violations += 1
             state = apply(state, action)
             actions += 1
-            if cards_in_play(state) != deck:
+            if state.cards_in_play() != deck:
                 violations += 1
             if state.round_over:
                 game_rounds += 1

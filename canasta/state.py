@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any, NamedTuple
 
 from .cards import BLACK_THREES, RED_THREES, WILDS
@@ -87,6 +88,20 @@ class State(NamedTuple):
         if not self.round_over:
             return self.scores
         return tuple(s + r for s, r in zip(self.scores, self.history[-1], strict=True))
+
+    def cards_in_play(self) -> Counter[str]:
+        """Every card of the round: hands, melds, red 3s, pile, stock, held-back pile."""
+        seen: Counter[str] = Counter(self.stock)
+        seen.update(self.pile)
+        seen.update(self.pending)
+        for hand in self.hands:
+            seen.update(hand)
+        for team in self.melds:
+            for meld in team:
+                seen.update(meld.cards)
+        for reds in self.red_threes:
+            seen.update(reds)
+        return seen
 
     def action_list(self) -> list[Any]:
         return chain_list(self.actions)

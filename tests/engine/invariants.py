@@ -16,18 +16,7 @@ def deck(state: State) -> Counter[str]:
 
 
 def cards_in_play(state: State) -> Counter[str]:
-    seen: Counter[str] = Counter()
-    for h in state.hands:
-        seen.update(h)
-    for team in state.melds:
-        for m in team:
-            seen.update(m.cards)
-    for r in state.red_threes:
-        seen.update(r)
-    seen.update(state.pile)
-    seen.update(state.stock)
-    seen.update(state.pending)
-    return seen
+    return state.cards_in_play()
 
 
 def check_view_leaks_nothing(state: State) -> None:
