@@ -15,10 +15,6 @@ def deck(state: State) -> Counter[str]:
     return Counter(make_deck(state.rules.decks, state.rules.jokers_per_deck))
 
 
-def cards_in_play(state: State) -> Counter[str]:
-    return state.cards_in_play()
-
-
 def check_view_leaks_nothing(state: State) -> None:
     """No card of another hand or of the stock appears in a seat's view, beyond what
     the table shows or the public log revealed."""
@@ -51,7 +47,7 @@ def check_view_leaks_nothing(state: State) -> None:
 
 
 def check_state(state: State, rng: random.Random, full: bool) -> None:
-    assert cards_in_play(state) == deck(state), "cards not conserved"
+    assert state.cards_in_play() == deck(state), "cards not conserved"
     if state.round_over:
         rows = C.round_score(state)
         for row in rows:
