@@ -633,6 +633,15 @@ def score_sheet(view):
         )
         + "</tr>"
     )
+    lefts = ""
+    hands = view.get("hands") or []
+    names_all = seat_names(view)
+    for s, hand in enumerate(hands):
+        if hand:
+            lefts += ('<div data-testid="left-' + str(s) + '">' + esc(names_all[s]) + ": "
+                      + "".join(card_html(c) for c in hand) + "</div>")
+    if lefts:
+        lefts = '<div class="lefts"><b>Cards left in hand</b>' + lefts + "</div>"
     went = view.get("went_out")
     who = ""
     if went is not None:
@@ -663,6 +672,7 @@ def score_sheet(view):
         + head
         + body
         + "</table>"
+        + lefts
         + button
         + "</div>"
     )
