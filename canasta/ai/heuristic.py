@@ -210,6 +210,14 @@ def _best_meld(view: Json, melds: list[Json], level: str) -> Json | None:
 def _best_discard(
     view: Json, know: Knowledge, discards: list[Json], level: str, rng: random.Random
 ) -> Json:
+    return ranked_discards(view, know, discards, level, rng)[0]
+
+
+def ranked_discards(
+    view: Json, know: Knowledge, discards: list[Json], level: str, rng: random.Random
+) -> list[Json]:
+    """The legal discards, best first, by how much the card is worth keeping plus
+    how dangerous it is to give to the next player."""
     seat = view["seat"]
     players = view["players"]
     nxt = (seat + 1) % players
@@ -260,6 +268,5 @@ def _best_discard(
             s += rng.random() * 25  # a beginner: any card that is not plainly dangerous
         scored.append((s, c, a))
     scored.sort(key=lambda t: (t[0], t[1]))
-    chosen: Json = scored[0][2]
-    return chosen
+    return [a for _, _, a in scored]
 

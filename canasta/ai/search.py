@@ -21,12 +21,15 @@ from ..fast import Unsupported, playout
 from ..legal import legal_actions
 from ..state import State
 from ..transitions import apply
-from .heuristic import choose_heuristic
+from .heuristic import choose_heuristic, ranked_discards
 from .knowledge import read_view
 from .worlds import sample_world
 
-DEFAULT_PLAYOUTS = 96
-MAX_CANDIDATES = 8
+DEFAULT_PLAYOUTS = 160
+MAX_CANDIDATES = 5
+# The search overrules the heuristic only when its choice does clearly better on
+# the same sampled deals: play-outs are noisy and the heuristic is a good prior.
+MARGIN = 25.0
 TIME_CAP = 2.0
 STATS = {"decisions": 0, "time_cap_hits": 0, "playouts": 0}
 
@@ -60,24 +63,25 @@ def choose_by_search(view: dict[str, Any], seed: int, playouts: int = DEFAULT_PL
         if time.perf_counter() - start > TIME_CAP and n + 1 < per:
             STATS["time_cap_hits"] += 1
             break
-    best = max(range(len(candidates)),
-               key=lambda i: (totals[i] / counts[i] if counts[i] else float("-inf"),
-                              candidates[i] == preferred))
+    means = [totals[i] / counts[i] if counts[i] else float("-inf")
+             for i in range(len(candidates))]
+    best = max(range(len(candidates)), key=means.__getitem__)
+    if means[best] - means[0] <= MARGIN:
+        best = 0  # candidates[0] is the heuristic's own choice
     return parse_action(candidates[best])
 
 
 def _candidates(view: dict[str, Any], preferred: dict[str, Any]) -> list[dict[str, Any]]:
-    """The heuristic's choice plus a spread of the other legal actions."""
+    """Where play-outs judge well: whether and how to take the pile, and which card
+    to discard (normal's best few). Melds mid-turn are left to the heuristic."""
     legal: list[dict[str, Any]] = view["legal"]
-    out = [preferred]
-    kinds = ("take_pile", "draw", "meld", "discard", "ask")
-    for kind in kinds:
-        for a in legal:
-            if a["type"] == kind and a not in out:
-                out.append(a)
-            if len(out) >= MAX_CANDIDATES:
-                return out
-    return out
+    if view["phase"] == "draw":
+        return [preferred, *[a for a in legal if a != preferred]][:MAX_CANDIDATES]
+    if preferred["type"] != "discard":
+        return [preferred]
+    discards = [a for a in legal if a["type"] == "discard"]
+    ranked = ranked_discards(view, read_view(view), discards, "normal", random.Random(0))
+    return [preferred, *[a for a in ranked if a != preferred]][:MAX_CANDIDATES]
 
 
 def _rollout(world: State, action: Action, team: int, seed: int) -> float | None:
