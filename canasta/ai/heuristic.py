@@ -95,8 +95,9 @@ def _draw_choice(view: Json, know: Knowledge, level: str) -> Json:
     # Cards of ranks we can use (pairs or team melds) make the pile more useful.
     team_ranks = {m["rank"] for m in view["melds"][_team(view)]}
     useful = sum(1 for c in pile_cards if RANK[c] in team_ranks or counts[RANK[c]] >= 3)
-    threshold = 5 if level == "easy" else 1
-    if len(pile_cards) < threshold and useful == 0 and worth < 40:
+    if level == "easy" and len(pile_cards) < 4:
+        return {"type": "draw"}  # a beginner takes only a pile that looks big
+    if len(pile_cards) < 1 and useful == 0 and worth < 40:
         return {"type": "draw"}
 
     def cost(action: Json) -> tuple[int, int]:
@@ -189,11 +190,15 @@ def _best_meld(view: Json, melds: list[Json], level: str) -> Json | None:
             score = 50 + 5 * naturals  # naturals down: fewer points at risk
             if rank in table:
                 score += 20
+                if level == "easy" and len(table[rank]["cards"]) < 6:
+                    score = -1  # a beginner builds only the melds that look close to a canasta
         else:
             target = table.get(rank)
             size = len(target["cards"]) if target else naturals
             if target and size + len(cards) >= 7 and not target["canasta"]:
                 score = 80  # a wild card that completes a canasta
+            elif level == "easy":
+                score = 30  # a beginner lays wild cards down as soon as they fit
             elif dumping and level == "normal":
                 score = 10  # the team can go out: every card melded is a card not lost
             elif level == "normal" and not big_hand and naturals >= 2 and not target:
