@@ -21,7 +21,7 @@ static/pyodide/.vendored: node_modules/.installed tools/build.py
 
 runtime: static/pyodide/.vendored
 
-engine:
+engine: $(VENV)/.installed
 	python3 tools/build.py engine
 
 # Debian's Chromium for the browser tests (Playwright cannot download its own here).

@@ -1,6 +1,7 @@
 # The card table on the page's main thread (MicroPython). It only draws the
 # view the engine worker sends and turns clicks and keys into action JSON; it
-# never decides what is legal. Saves go to localStorage.
+# never decides what is legal. Saves go to localStorage. tools/build.py
+# compiles it to bytecode (table_ui.mpy) so the page does not compile it at boot.
 import asyncio
 import json
 
@@ -1095,6 +1096,3 @@ async def main():
     else:
         S["setup"] = True
         render_setup_only()
-
-
-await main()

