@@ -10,6 +10,7 @@ and from this repository: the page loads nothing from another origin.
 
 from __future__ import annotations
 
+import json
 import shutil
 import subprocess
 import sys
@@ -24,6 +25,9 @@ PYODIDE_FILES = (
     "pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json",
 )
 MICROPYTHON_FILES = ("micropython.mjs", "micropython.wasm")
+# PyScript chunks of the code editor and the terminal, which the game does not load:
+# vendored with the rest, but not copied for offline play.
+UNUSED_CHUNKS = ("codemirror", "xterm")
 SITE_FILES = ("index.html", "pyscript.toml", "mpy.toml", "sw.js", "manifest.webmanifest")
 
 
@@ -64,6 +68,18 @@ def engine() -> None:
             zf.write(path, path.relative_to(ROOT).as_posix())
 
 
+def precache() -> None:
+    """The list of files the service worker copies for offline play (sw.js)."""
+    files = ["./", *(f"./{name}" for name in SITE_FILES if (ROOT / name).exists())]
+    for path in sorted(STATIC.rglob("*")):
+        if path.is_file() and path.suffix not in (".map", ".py") and path.name != "precache.json" \
+                and not path.name.startswith(".") and not path.name.startswith(UNUSED_CHUNKS):
+            files.append("./" + path.relative_to(ROOT).as_posix())
+    files.append("./static/main.py")
+    files.append("./static/worker.py")
+    (STATIC / "precache.json").write_text(json.dumps(files, indent=0) + "\n")
+
+
 def dist(folder: str) -> None:
     out = Path(folder).resolve()
     if out.exists():
@@ -86,6 +102,7 @@ def main(argv: list[str]) -> int:
     if argv[0] in ("engine", "all", "dist"):
         engine()
         table()
+        precache()
     if argv[0] == "dist":
         dist(argv[1] if len(argv) > 1 else "dist")
     return 0

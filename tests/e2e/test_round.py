@@ -54,12 +54,8 @@ def test_second_visit_works_offline(browser: Browser, base_url: str,
         page = context.new_page()
         page.goto("/?seed=5&fast=1")
         page.wait_for_selector("body[data-engine=ready]", timeout=60_000)
-        page.wait_for_function("() => navigator.serviceWorker.controller !== null ||"
-                               " navigator.serviceWorker.ready.then(() => true)")
-        # Load once more under the service worker's control so it caches everything.
-        page.reload()
-        page.wait_for_selector("body[data-engine=ready]", timeout=60_000)
-        assert page.evaluate("navigator.serviceWorker.controller !== null")
+        # Once the engine is ready the page asks the service worker to keep a copy.
+        page.wait_for_selector("body[data-offline=ready]", state="attached", timeout=60_000)
         context.set_offline(True)
         page.reload()
         page.wait_for_selector("body[data-engine=ready]", timeout=60_000)
