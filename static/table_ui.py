@@ -126,7 +126,7 @@ def esc(text):
 # ----- storage ---------------------------------------------------------------
 def store_get(key):
     try:
-        value = window.localStorage.getItem(key)
+        value = window.canastaLoad(key)
     except Exception:
         return None
     if value is None or not isinstance(value, str):
@@ -136,8 +136,7 @@ def store_get(key):
 
 def store_set(key, value):
     try:
-        window.localStorage.setItem(key, value)
-        return True
+        return bool(window.canastaStore(key, value))
     except Exception:
         return False
 
@@ -794,7 +793,10 @@ async def run_ai():
             thinking(True)
             if AI_DELAY:
                 await asyncio.sleep(AI_DELAY)
-            take_reply(await call("ai_step"))
+            started = window.performance.now()
+            reply = await call("ai_step")
+            AI_TIMES.append(window.performance.now() - started)
+            take_reply(reply)
     finally:
         S["ai"] = False
         thinking(False)
@@ -851,6 +853,7 @@ def render_setup_only():
 
 # ----- input -------------------------------------------------------------------------
 TASKS = set()
+AI_TIMES = []  # milliseconds per AI step, read by tools/perf.py
 
 
 def spawn(coro):
@@ -1077,6 +1080,7 @@ async def main():
     S["eng"] = await workers["engine"]
     S["ready"] = True
     window.performance.mark("engine-ready")
+    window.canastaAiTimes = create_proxy(lambda: json.dumps(AI_TIMES))
     document.body.setAttribute("data-boot", str(await S["eng"].ping()))
     document.body.setAttribute("data-engine", "ready")
     position = PARAMS.get("position")

@@ -16,7 +16,7 @@ import json  # noqa: E402 - imported after the clock reading above
 import canasta  # noqa: E402
 from canasta.actions import DRAW, NextRound, TakePile  # noqa: E402
 from canasta.ai import choose_action  # noqa: E402
-from canasta.cards import RANK, WILDS, short_name  # noqa: E402
+from canasta.cards import RANK, WILDS, rank_plural, short_name  # noqa: E402
 
 _IMPORTED = time.perf_counter()
 HUMAN = 0
@@ -24,10 +24,16 @@ SAVE_SCHEMA = "canasta-table/1"
 GAME = {"state": None, "level": "normal"}
 
 
-def _describe(seat, action):
+def _describe(seat, action, before=None):
     """A short line for the table's log: 'West took the pile with 9♣ 9♦'."""
     kind = action.get("type")
     cards = " ".join(short_name(c) for c in action.get("cards", []))
+    if kind == "meld" and before is not None:
+        ranks = {m.rank for m in before.melds[seat % before.rules.teams]}
+        naturals = [c for c in action["cards"] if c not in WILDS]
+        rank = action.get("rank") or (RANK[naturals[0]] if naturals else None)
+        if rank in ranks:
+            return f"laid off {cards} on {rank_plural(rank)}"
     if kind == "draw":
         return "drew from the stock"
     if kind == "take_pile":
@@ -144,7 +150,7 @@ def act(action_json):
         return _reply(error=rejection.to_json())
     GAME["state"] = canasta.apply(state, action)
     data = canasta.action_to_json(action)
-    return _reply(last={"seat": HUMAN, "action": data, "text": _describe(HUMAN, data)})
+    return _reply(last={"seat": HUMAN, "action": data, "text": _describe(HUMAN, data, state)})
 
 
 def ai_step():
@@ -157,7 +163,7 @@ def ai_step():
     action = choose_action(view, GAME["level"], seed)
     GAME["state"] = canasta.apply(state, action)
     data = canasta.action_to_json(action)
-    return _reply(last={"seat": seat, "action": data, "text": _describe(seat, data)})
+    return _reply(last={"seat": seat, "action": data, "text": _describe(seat, data, state)})
 
 
 def ping():

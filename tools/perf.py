@@ -62,6 +62,28 @@ def click_to_render_ms(page: Page, testid: str) -> float:
     })""", testid))
 
 
+def ai_step_times(context: Any, base: str, level: str, turns: int = 25) -> dict[str, float]:
+    """Seconds per AI decision in the worker (one ai_step call, as the table times it)."""
+    page = context.new_page()
+    page.goto(base + f"?seed=9&fast=1&level={level}&nosw=1")
+    page.wait_for_selector("body[data-engine=ready]", timeout=120_000)
+    for _ in range(turns):
+        page.wait_for_function(
+            "() => { const b = document.querySelector('[data-testid=btn-draw]');"
+            " return (b && !b.disabled)"
+            " || document.querySelector('[data-testid=score-sheet]'); }",
+            timeout=120_000)
+        if page.get_by_test_id("score-sheet").count():
+            break
+        page.get_by_test_id("btn-draw").click()
+        page.locator("[data-testid=hand-card]").first.click()
+        page.get_by_test_id("btn-discard").click()
+    times = sorted(t / 1000 for t in json.loads(page.evaluate("window.canastaAiTimes()")))
+    page.close()
+    return {"decisions": len(times), "mean_s": round(statistics.fmean(times), 3),
+            "p95_s": round(times[int(0.95 * (len(times) - 1))], 3), "max_s": round(times[-1], 3)}
+
+
 def late_game_save() -> str:
     """A save deep into a game (AI against AI), made under CPython."""
     import canasta
@@ -145,6 +167,9 @@ def main() -> int:
             "save_replayed_s": round(mark(page, "resumed") - mark(page, "engine-ready"), 3),
             "transferred_MB": round(sum(sizes) / 1e6, 3), "requests": len(sizes),
             "longest_main_thread_tasks_ms": [round(t) for t in long_tasks(page)[:3]],
+        }
+        out["ai_in_browser_worker"] = {
+            level: ai_step_times(context, base, level) for level in ("normal", "strong")
         }
         context.close()
     server.shutdown()

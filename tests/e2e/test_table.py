@@ -147,3 +147,21 @@ def test_partner_asks_the_human(page: Page) -> None:
     expect(page.get_by_test_id("answer-dialog")).to_be_visible(timeout=60_000)
     page.get_by_test_id("answer-no").click()
     expect(page.get_by_test_id("log")).to_contain_text("You answered no")
+
+
+def test_full_storage_warns_and_play_goes_on(page: Page) -> None:
+    page.add_init_script("""
+        const real = Storage.prototype.setItem;
+        Storage.prototype.setItem = function (key, value) {
+            if (key === 'canasta:v1:current' && window.__full) {
+                throw new DOMException('full', 'QuotaExceededError');
+            }
+            return real.call(this, key, value);
+        };
+    """)
+    open_game(page, "seed=1&fast=1")
+    my_turn(page)
+    page.evaluate("window.__full = true")
+    page.get_by_test_id("btn-draw").click()
+    expect(page.get_by_test_id("warning")).to_contain_text("storage is full")
+    expect(page.get_by_test_id("hand-card")).to_have_count(12)
