@@ -128,6 +128,31 @@ def bench(seconds: float, variant: str) -> dict[str, Any]:
     return result
 
 
+def bench_ai(positions: list[dict[str, Any]], repeat: int = 1) -> dict[str, Any]:
+    """Strong-level decisions and play-outs per second on the committed positions."""
+    from .ai import choose_action
+    from .ai.search import STATS
+    from .view import view_for
+
+    views = []
+    for data in positions:
+        state = load_position(data)
+        views.append(view_for(state, state.to_act))
+    before = STATS["playouts"]
+    start = time.perf_counter()
+    for r in range(repeat):
+        for i, view in enumerate(views):
+            choose_action(view, "strong", r * 1000 + i)
+    spent = time.perf_counter() - start
+    decisions = repeat * len(views)
+    return {
+        "positions": len(views),
+        "strong_decisions_per_s": round(decisions / spent, 1),
+        "playouts_per_s": round((STATS["playouts"] - before) / spent, 1),
+        "seconds": round(spent, 2),
+    }
+
+
 def main(argv: list[str] | None = None) -> int:
     import sys
 
@@ -146,6 +171,7 @@ def main(argv: list[str] | None = None) -> int:
     b = sub.add_parser("bench", help="print play-outs, actions and legal_actions per second")
     b.add_argument("--seconds", type=float, default=3.0)
     b.add_argument("--variant", default="classic", choices=sorted(VARIANTS))
+    sub.add_parser("bench-ai", help="strong AI decisions and play-outs per second")
     pos = sub.add_parser("bench-positions", help="regenerate bench/positions.json")
     pos.add_argument("--count", type=int, default=50)
     sub.add_parser("arena", help="duplicate matches between AI levels (see --help there)")
@@ -154,6 +180,8 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(simulate(args.games, args.seed, args.variant), indent=2))
     elif args.command == "bench":
         print(json.dumps(bench(args.seconds, args.variant), indent=2))
+    elif args.command == "bench-ai":
+        print(json.dumps(bench_ai(json.loads(BENCH_POSITIONS.read_text())), indent=2))
     else:
         BENCH_POSITIONS.parent.mkdir(exist_ok=True)
         BENCH_POSITIONS.write_text(json.dumps(make_bench_positions(args.count)) + "\n")

@@ -1070,6 +1070,13 @@ async def main():
         S["level"] = PARAMS["level"]
     if "variant" in PARAMS:
         S["variant"] = PARAMS["variant"]
+    if PARAMS.get("bench") == "ai":
+        # tools/perf.py: time the strong AI inside the worker on the bench positions.
+        S["eng"] = await workers["engine"]
+        response = await window.fetch("./bench/positions.json")
+        text = await response.text()
+        document.body.setAttribute("data-bench", str(await S["eng"].bench_ai(text)))
+        return
     fresh_start = seed is not None or "position" in PARAMS
     saved_view = None if fresh_start else boot_view()
     if saved_view is not None:

@@ -166,10 +166,17 @@ def ai_step():
     return _reply(last={"seat": seat, "action": data, "text": _describe(seat, data, state)})
 
 
+def bench_ai(positions_json):
+    """The strong level on the committed bench positions, timed inside this worker."""
+    from canasta.cli import bench_ai as run
+
+    return json.dumps(run(json.loads(positions_json)))
+
+
 def ping():
     """Readiness check; also reports how long importing the engine took."""
     return json.dumps({"ready": True, "python_started_s": round(_STARTED, 3),
                        "engine_imported_s": round(_IMPORTED, 3)})
 
 
-__export__ = ["new_game", "resume", "act", "ai_step", "ping"]
+__export__ = ["new_game", "resume", "act", "ai_step", "ping", "bench_ai"]

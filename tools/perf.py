@@ -171,6 +171,12 @@ def main() -> int:
         out["ai_in_browser_worker"] = {
             level: ai_step_times(context, base, level) for level in ("normal", "strong")
         }
+        bench = context.new_page()
+        bench.goto(base + "?bench=ai&nosw=1")
+        bench.wait_for_selector("body[data-bench]", state="attached", timeout=300_000)
+        out["ai_in_browser_worker"]["bench_positions"] = json.loads(
+            bench.get_attribute("body", "data-bench") or "{}")
+        bench.close()
         context.close()
     server.shutdown()
     print(json.dumps(out, indent=2))
