@@ -136,62 +136,50 @@ def _release(
 
 
 def _take_pile(state: State, action: TakePile, actions: Any) -> State:
-    seat, team = state.to_move, state.team
+    seat = state.to_move
     top = state.pile[-1]
     below = state.pile[:-1]
     hand = remove_cards(state.hands[seat], action.cards)
     assert hand is not None
-    melded = (top, *action.cards)
-    melds = merge(state.melds[team], RANK[top], melded)
-    opened, turn_points = _open(state, team, points(melded))
-    reds: tuple[str, ...] = ()
-    pending: tuple[str, ...] = ()
-    if opened:
-        hand, reds = _release(hand, below)
-    else:
-        pending = below
-    mid = evolve(
-        state,
-        phase=PLAY,
-        pile=(),
-        hands=_replace_at(state.hands, seat, hand),
-        melds=_replace_at(state.melds, team, melds),
-        red_threes=_replace_at(state.red_threes, team, state.red_threes[team] + reds),
-        opened=_replace_at(state.opened, team, opened),
-        melded_this_round=_replace_at(state.melded_this_round, seat, True),
-        turn_melded=True,
-        pending=pending,
-        turn_points=turn_points,
-        turn_cards=state.turn_cards + melded,
-        actions=actions,
-        log=_log(
-            state,
-            seat,
-            action,
-            top=top,
-            taken=list(below),
-            **({"red_threes": list(reds)} if reds else {}),
-        ),
-    )
-    return _after_meld(mid)
+    return _lay_down(state, action, actions, RANK[top], (top, *action.cards), hand, below,
+                     {"top": top, "taken": list(below)}, phase=PLAY, pile=())
 
 
 def _meld(state: State, action: Meld, actions: Any) -> State:
-    seat, team = state.to_move, state.team
-    hand = remove_cards(state.hands[seat], action.cards)
+    hand = remove_cards(state.hands[state.to_move], action.cards)
     assert hand is not None
     naturals = [c for c in action.cards if c not in WILDS]
     rank = RANK[naturals[0]] if naturals else str(action.rank)
-    melds = merge(state.melds[team], rank, action.cards)
-    opened, turn_points = _open(state, team, points(action.cards))
+    return _lay_down(state, action, actions, rank, action.cards, hand, state.pending, {})
+
+
+def _lay_down(
+    state: State,
+    action: Action,
+    actions: Any,
+    rank: str,
+    cards: tuple[str, ...],
+    hand: tuple[str, ...],
+    held: tuple[str, ...],
+    log_extra: dict[str, Any],
+    **changes: Any,
+) -> State:
+    """Put `cards` on the team's meld of `rank` (C18). Pile cards `held` back for an
+    initial meld (C12) join the hand once it is complete, their red 3s going down
+    without replacement (C20); until then they stay pending."""
+    seat, team = state.to_move, state.team
+    melds = merge(state.melds[team], rank, cards)
+    opened, turn_points = _open(state, team, points(cards))
     reds: tuple[str, ...] = ()
-    pending = state.pending
-    extra: dict[str, Any] = {}
-    if opened and pending:
-        hand, reds = _release(hand, pending)
-        extra = {"released": list(pending)}
+    pending = held
+    if opened and held:
+        hand, reds = _release(hand, held)
         pending = ()
-    mid = evolve(
+        if "taken" not in log_extra:
+            log_extra = {"released": list(held)}
+    if reds and "taken" in log_extra:
+        log_extra = {**log_extra, "red_threes": list(reds)}
+    after = evolve(
         state,
         hands=_replace_at(state.hands, seat, hand),
         melds=_replace_at(state.melds, team, melds),
@@ -201,11 +189,12 @@ def _meld(state: State, action: Meld, actions: Any) -> State:
         turn_melded=True,
         pending=pending,
         turn_points=turn_points,
-        turn_cards=state.turn_cards + action.cards,
+        turn_cards=state.turn_cards + cards,
         actions=actions,
-        log=_log(state, seat, action, **extra),
+        log=_log(state, seat, action, **log_extra),
+        **changes,
     )
-    return _after_meld(mid)
+    return _after_meld(after)
 
 
 def _after_meld(state: State) -> State:

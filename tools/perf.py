@@ -51,6 +51,15 @@ def long_tasks(page: Page, after: float = 0.0) -> list[float]:
     return sorted((d for start, d in tasks if start >= after * 1000), reverse=True)
 
 
+def wait_for_human(page: Page) -> None:
+    """Until it is the human's turn to draw, or the round is over."""
+    page.wait_for_function(
+        "() => { const b = document.querySelector('[data-testid=btn-draw]');"
+        " return (b && !b.disabled)"
+        " || document.querySelector('[data-testid=score-sheet]'); }",
+        timeout=120_000)
+
+
 def click_to_render_ms(page: Page, testid: str) -> float:
     """Time from a click to the next change of the hand, measured in the page."""
     return float(page.evaluate("""(id) => new Promise((done) => {
@@ -68,11 +77,7 @@ def ai_step_times(context: Any, base: str, level: str, turns: int = 25) -> dict[
     page.goto(base + f"?seed=9&fast=1&level={level}&nosw=1")
     page.wait_for_selector("body[data-engine=ready]", timeout=120_000)
     for _ in range(turns):
-        page.wait_for_function(
-            "() => { const b = document.querySelector('[data-testid=btn-draw]');"
-            " return (b && !b.disabled)"
-            " || document.querySelector('[data-testid=score-sheet]'); }",
-            timeout=120_000)
+        wait_for_human(page)
         if page.get_by_test_id("score-sheet").count():
             break
         page.get_by_test_id("btn-draw").click()
@@ -136,11 +141,7 @@ def main() -> int:
         # Play a few hundred actions (AI and scripted human) for a late save.
         latencies: list[float] = []
         for _ in range(60):
-            page.wait_for_function(
-                "() => { const b = document.querySelector('[data-testid=btn-draw]');"
-                " return (b && !b.disabled)"
-                " || document.querySelector('[data-testid=score-sheet]'); }",
-                timeout=60_000)
+            wait_for_human(page)
             if page.get_by_test_id("score-sheet").count():
                 break
             latencies.append(click_to_render_ms(page, "btn-draw"))
