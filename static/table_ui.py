@@ -106,6 +106,7 @@ S = {
     "seed": None,
     "ready": False,
     "asked_dialog": False,
+    "coach_on": True,
 }
 
 
@@ -531,12 +532,14 @@ def render():
     table.className = "table players-" + str(view["players"])
     el("scoreboard").innerHTML = scoreboard_html(view)
     el("banner").innerText = banner_text(view)
-    el("coach").innerText = S["coach"] or ""
+    el("coach").innerText = (S["coach"] or "") if S["coach_on"] else ""
     refusal = el("refusal")
     if S["refusal"]:
+        rule = esc(S["refusal"]["rule"])
         refusal.innerHTML = (
             esc(S["refusal"]["message"]) + ' <a class="rule" data-testid="refusal-rule"'
-            ' href="#" data-act="rule">' + esc(S["refusal"]["rule"]) + "</a>"
+            ' target="_blank" rel="noopener" title="Read rule ' + rule + '"'
+            ' href="./rules.html#' + rule + '">' + rule + "</a>"
         )
         refusal.hidden = False
     else:
@@ -939,6 +942,11 @@ def on_click(event):
         spawn(resume_game())
     elif act == "dismiss-warning":
         warn("")
+    elif act == "coach":
+        S["coach_on"] = not S["coach_on"]
+        store_set(SETTINGS, "coach-on" if S["coach_on"] else "coach-off")
+        node.setAttribute("aria-pressed", "true" if S["coach_on"] else "false")
+        render()
     elif act == "zoom":
         S["zoom"] = (S["zoom"] + 1) % 3
         document.body.className = "zoom-" + str(S["zoom"])
@@ -980,8 +988,6 @@ def on_click(event):
         spawn(send({"type": "answer", "yes": False}))
     elif act == "next":
         spawn(send({"type": "next_round"}))
-    elif act == "rule":
-        event.preventDefault()
 
 
 SHORTCUTS = {
@@ -1065,6 +1071,9 @@ def boot_view():
 
 
 async def main():
+    S["coach_on"] = store_get(SETTINGS) != "coach-off"
+    document.querySelector('[data-act="coach"]').setAttribute(
+        "aria-pressed", "true" if S["coach_on"] else "false")
     seed = PARAMS.get("seed")
     if "level" in PARAMS:
         S["level"] = PARAMS["level"]

@@ -28,7 +28,8 @@ MICROPYTHON_FILES = ("micropython.mjs", "micropython.wasm")
 # PyScript chunks of the code editor and the terminal, which the game does not load:
 # vendored with the rest, but not copied for offline play.
 UNUSED_CHUNKS = ("codemirror", "xterm")
-SITE_FILES = ("index.html", "pyscript.toml", "mpy.toml", "sw.js", "manifest.webmanifest")
+SITE_FILES = ("index.html", "rules.html", "pyscript.toml", "mpy.toml", "sw.js",
+              "manifest.webmanifest")
 
 
 def vendor() -> None:

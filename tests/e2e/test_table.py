@@ -165,3 +165,41 @@ def test_full_storage_warns_and_play_goes_on(page: Page) -> None:
     page.get_by_test_id("btn-draw").click()
     expect(page.get_by_test_id("warning")).to_contain_text("storage is full")
     expect(page.get_by_test_id("hand-card")).to_have_count(12)
+
+
+def test_keyboard_selects_with_enter_and_plays_with_shortcuts(page: Page) -> None:
+    open_game(page, "seed=1&fast=1")
+    my_turn(page)
+    page.keyboard.press("d")  # draw
+    expect(page.get_by_test_id("hand-card")).to_have_count(12)
+    first = page.get_by_test_id("hand-card").first
+    first.focus()
+    page.keyboard.press("Enter")
+    expect(page.get_by_test_id("hand-card").first).to_have_attribute("aria-pressed", "true")
+    page.keyboard.press("x")  # discard the staged card
+    expect(page.get_by_test_id("log")).to_contain_text("You discarded")
+
+
+def test_drag_cards_onto_new_meld(page: Page) -> None:
+    open_game(page, "seed=1&fast=1")
+    my_turn(page)
+    page.get_by_test_id("btn-draw").click()
+    select(page, ["4D", "4C"])
+    joker = page.locator("[data-testid=hand-card][data-card='JK']").first
+    joker.drag_to(page.get_by_test_id("new-meld"))
+    expect(page.get_by_test_id("meld-0-4")).to_be_visible()
+
+
+def test_refusal_links_to_the_rule_text_and_the_coach_can_be_hidden(page: Page) -> None:
+    open_game(page, "seed=1&fast=1")
+    my_turn(page)
+    select(page, ["KC", "2S"])
+    page.get_by_test_id("pile").click()
+    link = page.get_by_test_id("refusal-rule")
+    expect(link).to_have_attribute("href", "./rules.html#C14")
+    expect(page.get_by_test_id("coach")).not_to_be_empty()
+    page.get_by_test_id("coach-button").click()
+    expect(page.get_by_test_id("coach")).to_be_empty()
+    rules = page.context.new_page()
+    rules.goto("/rules.html#C14")
+    expect(rules.locator("#C14")).to_contain_text("Frozen")
