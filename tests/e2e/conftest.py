@@ -10,7 +10,7 @@ from typing import Any
 from urllib.parse import urlparse
 
 import pytest
-from playwright.sync_api import BrowserContext, Page, Route
+from playwright.sync_api import BrowserContext, Page, Route, expect
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
@@ -19,6 +19,8 @@ from tools import build  # noqa: E402
 from tools.serve import make_server  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
+# CI machines have two cores shared by the browser, its worker and pytest.
+expect.set_options(timeout=20_000)
 ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
