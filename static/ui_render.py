@@ -93,7 +93,11 @@ def melds_html(view, team, mine):
         label = name + " · " + str(len(cards))
         if kind:
             top = "canasta-natural" if kind == "natural" else "canasta-mixed"
-            shown = next(c for c in cards if not is_wild(c))
+            # A closed canasta shows a red top card when natural, a black one when
+            # mixed (as at a real table); the border says it too if no such card.
+            want = "HD" if kind == "natural" else "SC"
+            naturals = [c for c in cards if not is_wild(c)]
+            shown = next((c for c in naturals if c[1] in want), naturals[0])
             body = card_html(shown, extra=" " + top)
             label = (
                 ("Natural" if kind == "natural" else "Mixed")
