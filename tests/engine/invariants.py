@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections import Counter
 
 import canasta as C
@@ -15,38 +16,65 @@ def deck(state: State) -> Counter[str]:
     return Counter(make_deck(state.rules.decks, state.rules.jokers_per_deck))
 
 
-def check_view_leaks_nothing(state: State) -> None:
-    """No card of another hand or of the stock appears in a seat's view, beyond what
-    the table shows or the public log revealed."""
+CARD_NAME = re.compile(r'"(JK|[A2-9TJQK][SHDC])"')
+
+
+def card_names(obj: object) -> Counter[str]:
+    """Every string of the JSON value `obj` that names a card, with its count."""
+    return Counter(CARD_NAME.findall(json.dumps(obj)))
+
+
+def public_cards(state: State) -> Counter[str]:
+    """The cards every seat sees on the table: melds, red 3s, the pile, held-back pile."""
+    public: Counter[str] = Counter(state.pile)
+    public.update(state.pending)
+    for team in state.melds:
+        for m in team:
+            public.update(m.cards)
+    for r in state.red_threes:
+        public.update(r)
+    return public
+
+
+def check_view_leaks_nothing(state: State, seen_public: set[str] | None = None) -> None:
+    """No card of another hand or of the stock appears in a seat's view: every card the
+    view names outside the seat's own hand is on the table, and the public log names only
+    cards that were on the table at some point of the round (`seen_public`)."""
+    public = public_cards(state)
+    log = state.log_list()
+    if seen_public is not None:
+        for card in card_names(log):
+            assert card in seen_public, f"the log shows {card}, never on the table"
     for seat in range(state.rules.players):
         view = C.view_for(state, seat)
         assert view["hand"] == list(state.hands[seat])
         assert view["hand_sizes"] == [len(h) for h in state.hands]
         assert view["stock_size"] == len(state.stock)
-        text = json.dumps({k: v for k, v in view.items() if k not in ("hand", "log", "hands")})
-        public = Counter(view["hand"])
-        for team in state.melds:
-            for m in team:
-                public.update(m.cards)
-        for r in state.red_threes:
-            public.update(r)
-        public.update(state.pile)
-        public.update(state.pending)
-        shown: Counter[str] = Counter()
-        for key in ("melds", "red_threes", "pile", "pending", "legal"):
-            blob = json.dumps(view[key])
-            for card in set(deck(state)):
-                shown[card] += blob.count(f'"{card}"')
-        # Every card named outside the log is one the seat may see.
-        for card, n in shown.items():
-            assert n == 0 or card in public, f"seat {seat} sees {card}: {text[:200]}"
+        assert "stock" not in view
+        assert view["log"] == log
+        visible = public + Counter(state.hands[seat])
+        rest = {k: v for k, v in view.items() if k not in ("hand", "hands", "log")}
+        for card in card_names(rest):
+            assert card in visible, f"seat {seat} sees {card}, which is hidden from it"
+        # The table parts list exactly the table's cards, no more copies.
+        table = card_names([view["melds"], view["red_threes"], view["pending"]])
+        assert table + Counter(state.pile) == public
         if state.round_over:
             assert view["hands"] == [list(h) for h in state.hands]
         else:
             assert "hands" not in view
 
 
-def check_state(state: State, rng: random.Random, full: bool) -> None:
+def check_save_round_trips(state: State) -> None:
+    loaded = C.from_json(json.loads(json.dumps(C.to_json(state))))
+    assert loaded == state._replace(log=loaded.log, actions=loaded.actions, origin=loaded.origin)
+    assert loaded.log_list() == state.log_list()
+    assert loaded.action_list() == state.action_list()
+
+
+def check_state(
+    state: State, full: bool, seen_public: set[str] | None = None, save: bool = False
+) -> None:
     assert state.cards_in_play() == deck(state), "cards not conserved"
     if state.round_over:
         rows = C.round_score(state)
@@ -62,24 +90,29 @@ def check_state(state: State, rng: random.Random, full: bool) -> None:
         assert C.check(state, action) is None, f"listed but refused: {action}"
         assert C.parse_action(C.action_to_json(action)) == action
     if full:
-        check_view_leaks_nothing(state)
-    if state.round_over:
-        loaded = C.from_json(json.loads(json.dumps(C.to_json(state))))
-        assert loaded == state._replace(log=loaded.log, actions=loaded.actions)
-        assert loaded.log_list() == state.log_list()
+        check_view_leaks_nothing(state, seen_public)
+    if save or state.round_over:
+        check_save_round_trips(state)
 
 
-def play_random(variant: str, seed: int, rounds: int, full_every: int) -> int:
+def play_random(
+    variant: str, seed: int, rounds: int, full_every: int, save_every: int = 250
+) -> int:
     """Play `rounds` rounds (in as many games as needed) with uniform random legal
-    actions, checking the invariants; returns the number of actions played."""
+    actions, checking the invariants after every action (the views every `full_every`
+    actions, the save round trip every `save_every` and at each round's end); returns
+    the number of actions played."""
     rng = random.Random(seed)
     state = C.new_game(variant, seed)
+    seen_public = set(public_cards(state))
+    check_state(state, full=True, seen_public=seen_public)
     actions = 0
     played = 0
     games = 1
     while played < rounds:
         if state.game_over:
             state = C.new_game(variant, seed * 1000 + games)
+            seen_public = set(public_cards(state))
             games += 1
         legal = C.legal_actions(state)
         action = rng.choice(legal)
@@ -90,10 +123,14 @@ def play_random(variant: str, seed: int, rounds: int, full_every: int) -> int:
         if actions % full_every == 0:
             assert state.log_list() == before[1], "apply changed its input's log"
         actions += 1
-        check_state(after, rng, full=actions % full_every == 0 or after.round_over)
+        seen_public.update(public_cards(after))
+        check_state(after, full=actions % full_every == 0 or after.round_over,
+                    seen_public=seen_public, save=actions % save_every == 0)
         state = after
         if state.round_over:
             played += 1
             if not state.game_over:
                 state = C.apply(state, C.legal_actions(state)[0])
+                seen_public = set(public_cards(state))
+                check_state(state, full=True, seen_public=seen_public)
     return actions

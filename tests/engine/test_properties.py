@@ -12,7 +12,7 @@ from canasta.cards import VALUE
 from canasta.melds import canasta_kind, shape_problem, wild_room
 from canasta.rules import CLASSIC
 from canasta.state import evolve
-from tests.engine.helpers import position
+from tests.engine.helpers import position, rule
 
 RANKS = "456789TJQKA"
 WILDS = ["2S", "2H", "2D", "2C", "JK"]
@@ -75,3 +75,54 @@ def test_round_score_parts_add_up_and_follow_c40_c42(
         assert row["canasta_bonus"] == bonus
         red = 800 if n_red == 4 else 100 * n_red
         assert row["red_threes"] == (red if table else -red)
+
+
+# --- check() on meld actions agrees with shape_problem (C17 new melds, C19 lay-offs) ---
+
+SUITS = "SHDC"
+WILD_POOL = ["JK", "JK", "2S", "2S", "2H", "2H", "2D", "2D", "2C", "2C"]
+LOW_OTHERS = [["4S", "4S"], ["5S", "5S"], ["6S", "6S"]]
+
+
+def _naturals(rank: str, n: int, start: int = 0) -> list[str]:
+    return [rank + SUITS[i % 4] for i in range(start, start + n)]
+
+
+@given(st.sampled_from("789TKA"), st.integers(0, 8), st.integers(0, 4))
+@settings(max_examples=150, deadline=None)
+def test_check_on_a_new_meld_follows_c17(rank: str, n: int, w: int) -> None:
+    cards = _naturals(rank, n) + WILD_POOL[:w]
+    if not cards:
+        return
+    state = position([*cards, "4H", "5H", "6H"], others=LOW_OTHERS, phase="play", pile=["4D"],
+                     melds=[[["QD", "QD", "QC"]], []])
+    got = rule(state, C.parse_action({"type": "meld", "cards": cards}))
+    if n == 0:
+        assert got in ("C17", "C19")  # wilds alone name no rank
+    elif shape_problem(CLASSIC, rank, n, w) is None:
+        assert got is None
+    else:
+        assert got == "C17"
+
+
+@given(st.sampled_from("789TKA"), st.integers(2, 7), st.integers(0, 3),
+       st.integers(0, 2), st.integers(0, 3))
+@settings(max_examples=200, deadline=None)
+def test_check_on_a_lay_off_follows_c19(rank: str, e: int, f: int, k: int, j: int) -> None:
+    if shape_problem(CLASSIC, rank, e, f) is not None or k + j == 0 or e + k > 8:
+        return
+    table = _naturals(rank, e) + WILD_POOL[:f]
+    cards = _naturals(rank, k, start=e) + WILD_POOL[f:f + j]
+    state = position([*cards, "4H", "5H", "6H"], others=LOW_OTHERS, phase="play", pile=["4D"],
+                     melds=[[table], []])
+    action: dict[str, object] = {"type": "meld", "cards": cards}
+    if k == 0:
+        action["rank"] = rank
+    got = rule(state, C.parse_action(action))
+    natural_canasta = f == 0 and e >= CLASSIC.canasta_size
+    if j and natural_canasta and not CLASSIC.wild_on_natural_canasta:
+        assert got == "C19"
+    elif shape_problem(CLASSIC, rank, e + k, f + j) is None:
+        assert got is None
+    else:
+        assert got == "C19"
