@@ -228,3 +228,57 @@ def test_c4_every_variant_deals_its_hand_size_and_a_plain_upcard(variant: str) -
         assert top != "JK" and top[0] != "2" and top not in ("3H", "3D")
         assert all(len(hand) == rules.hand_size for hand in state.hands)
         assert sum(state.cards_in_play().values()) == rules.deck_size()
+
+
+def test_c14_three_naturals_from_hand_take_a_frozen_pile_but_a_wild_never_does() -> None:
+    state = table([["9C", "9D", "9H", "2C", "5H"], *OPP], stock_top=["QH"],
+                  melds=[[["KD", "KD", "KC"]], []], pile=["JK", "8H", "9S"])
+    assert rule(state, take("9C", "9D", "9H")) is None
+    assert rule(state, take("9C", "9D", "2C")) == "C14"
+    assert rule(state, take("9C", "2C")) == "C14"
+
+
+def test_c15_a_black_3_on_top_blocks_even_a_pair_of_3s() -> None:
+    state = table([["3S", "3C", "5H", "6H"], *OPP], stock_top=["QH"],
+                  melds=[[["KD", "KD", "KC"]], []], pile=["8H", "3S"])
+    assert rule(state, take("3S", "3C")) == "C15"
+
+
+def test_c32_concealed_going_out_needs_the_minimum_when_the_team_has_not_melded() -> None:
+    # 7 fours + a wild = 40 points, under the 90 needed at 1500: no concealed go-out.
+    hand = ["4H", "4H", "4D", "4D", "4C", "4C", "4S", "2C"]
+    state = C.apply(table([hand, ["5S", "5S"], ["6S"], ["6S"]], stock_top=["QH"],
+                          scores=[1500, 0]), DRAW)
+    assert rule(state, meld(*hand)) == "C26"
+    low = C.apply(table([hand, ["5S", "5S"], ["6S"], ["6S"]], stock_top=["QH"],
+                        scores=[-100, 0]), DRAW)
+    assert rule(low, meld(*hand)) is None
+    done = C.apply(C.apply(low, meld(*hand)), discard("QH"))
+    assert done.round_over and done.concealed
+
+
+def test_c32_laying_off_on_the_partners_melds_keeps_the_bonus_if_own_cards_would_do() -> None:
+    # The partner's K meld is on the table; the player lays off K and melds a canasta of
+    # their own: the cards played form valid melds with a canasta without the partner's.
+    hand = ["5H", "5H", "5D", "5D", "5C", "5C", "2C", "KS", "KH", "KC"]
+    state = C.apply(table([hand, *OPP], stock_top=["QH"],
+                          melds=[[["KD", "KD", "KC"]], []]), DRAW)
+    state = C.apply(state, meld("5H", "5H", "5D", "5D", "5C", "5C", "2C"))
+    state = C.apply(state, meld("KS", "KH", "KC"))
+    done = C.apply(state, discard("QH"))
+    assert done.round_over and done.concealed
+    assert C.round_score(done)[0]["going_out"] == 200
+
+
+def test_c26_the_pile_top_counts_toward_a_minimum_reached_in_several_steps() -> None:
+    hand = ["AS", "AH", "KS", "KD", "9C", "8C", "7C"]
+    state = table([hand, *OPP], stock_top=["QH"], pile=["TD", "AD"], scores=[1600, 0])
+    # 90 needed: A A A (60) + K K with... no wild: kings need a third king -> refused.
+    assert rule(state, take("AS", "AH")) == "C12"
+    rich = table([[*hand, "2D"], *OPP], stock_top=["QH"], pile=["TD", "AD"], scores=[1600, 0])
+    assert rule(rich, take("AS", "AH")) is None
+    after = C.apply(rich, take("AS", "AH"))
+    assert not after.opened[0] and after.pending == ("TD",)
+    assert rule(after, meld("9C", "8C", "7C")) == "C17"
+    done = C.apply(after, meld("KS", "KD", "2D"))
+    assert done.opened[0] and "TD" in done.hands[0]
