@@ -11,6 +11,8 @@ import canasta as C
 from canasta.cards import make_deck
 from canasta.state import State
 
+ASK = C.parse_action({"type": "ask"})
+
 
 def deck(state: State) -> Counter[str]:
     return Counter(make_deck(state.rules.decks, state.rules.jokers_per_deck))
@@ -52,6 +54,11 @@ def check_view_leaks_nothing(state: State, seen_public: set[str] | None = None) 
         assert view["stock_size"] == len(state.stock)
         assert "stock" not in view
         assert view["log"] == log
+        acting = seat == state.to_act
+        assert view["may_ask"] == (acting and state.phase == "play"
+                                   and C.check(state, ASK) is None), "may_ask disagrees"
+        if acting:
+            assert view["legal"] == [C.action_to_json(a) for a in C.legal_actions(state)]
         visible = public + Counter(state.hands[seat])
         rest = {k: v for k, v in view.items() if k not in ("hand", "hands", "log")}
         for card in card_names(rest):
