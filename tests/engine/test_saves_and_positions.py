@@ -112,3 +112,25 @@ def test_the_engine_never_imports_browser_modules() -> None:
             if words[:1] in (["import"], ["from"]) and len(words) > 1:
                 module = words[1].split(".")[0]
                 assert module not in ("js", "pyodide", "pyscript"), f"{path}: {line}"
+
+
+@pytest.mark.parametrize(("change", "words"), [
+    ({"actions": "draw"}, "no action list"),
+    ({"actions": [{"type": "fly"}]}, "action 1 .*unknown action type"),
+    ({"actions": [{"type": "draw"}, {"type": "discard", "card": "ZZ"}]}, "action 2"),
+    ({"start": {"variant": "classic", "hands": [["KD", "KD", "KD"], [], [], []]}},
+     "appears 3 times"),
+    ({"rules": "classic"}, "rules"),
+])
+def test_a_tampered_save_names_what_is_wrong(change: dict[str, object], words: str) -> None:
+    data = C.to_json(C.new_game("classic", 4))
+    data.update(change)
+    with pytest.raises(C.PositionError, match=words):
+        C.from_json(data)
+
+
+def test_a_save_with_rules_of_another_variant_than_its_start_is_refused() -> None:
+    data = C.to_json(position(["5C", "5D", "5H", "9S"]))
+    data["rules"] = C.get_rules("classic-2p").to_json()
+    with pytest.raises(C.PositionError, match="rules"):
+        C.from_json(data)
