@@ -282,3 +282,14 @@ def test_c26_the_pile_top_counts_toward_a_minimum_reached_in_several_steps() -> 
     assert rule(after, meld("9C", "8C", "7C")) == "C17"
     done = C.apply(after, meld("KS", "KD", "2D"))
     assert done.opened[0] and "TD" in done.hands[0]
+
+
+def test_two_players_draw_what_is_left_of_a_short_stock_and_the_round_ends() -> None:
+    # One card left where two are drawn: the player takes it (a full draw) and the
+    # round ends after the turn (C34).
+    state = table([["9H", "9D"], ["4S", "4S"]], stock_top=["QH"], stock_size=1,
+                  melds=[[CANASTA], []], variant="classic-2p")
+    drawn = C.apply(state, DRAW)
+    assert not drawn.stock and sorted(drawn.hands[0]) == ["9D", "9H", "QH"]
+    over = C.apply(drawn, discard("QH"))
+    assert over.round_over and over.went_out is None
