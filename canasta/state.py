@@ -89,18 +89,23 @@ class State(NamedTuple):
             return self.scores
         return tuple(s + r for s, r in zip(self.scores, self.history[-1], strict=True))
 
-    def cards_in_play(self) -> Counter[str]:
-        """Every card of the round: hands, melds, red 3s, pile, stock, held-back pile."""
-        seen: Counter[str] = Counter(self.stock)
-        seen.update(self.pile)
+    def table_cards(self) -> Counter[str]:
+        """The cards every seat sees: melds, red 3s, the pile and a held-back pile."""
+        seen: Counter[str] = Counter(self.pile)
         seen.update(self.pending)
-        for hand in self.hands:
-            seen.update(hand)
         for team in self.melds:
             for meld in team:
                 seen.update(meld.cards)
         for reds in self.red_threes:
             seen.update(reds)
+        return seen
+
+    def cards_in_play(self) -> Counter[str]:
+        """Every card of the round: the table, the hands and the stock."""
+        seen = self.table_cards()
+        seen.update(self.stock)
+        for hand in self.hands:
+            seen.update(hand)
         return seen
 
     def action_list(self) -> list[Any]:

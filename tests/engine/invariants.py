@@ -28,14 +28,7 @@ def card_names(obj: object) -> Counter[str]:
 
 def public_cards(state: State) -> Counter[str]:
     """The cards every seat sees on the table: melds, red 3s, the pile, held-back pile."""
-    public: Counter[str] = Counter(state.pile)
-    public.update(state.pending)
-    for team in state.melds:
-        for m in team:
-            public.update(m.cards)
-    for r in state.red_threes:
-        public.update(r)
-    return public
+    return state.table_cards()
 
 
 def check_view_leaks_nothing(state: State, seen_public: set[str] | None = None) -> None:
