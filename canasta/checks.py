@@ -15,19 +15,21 @@ from .cards import (
     sort_cards,
 )
 from .errors import Rejection
-from .melds import TableMeld, find_meld, points, shape_problem, team_canastas
+from .melds import TableMeld, find_meld, points, shape_problem, team_canastas, wild_count
 from .rules import RuleSet
-from .solver import go_out_plan, initial_reachable
+from .solver import can_go_out_with, initial_reachable
 from .state import ANSWER, DRAW, GAME_OVER, ROUND_OVER, State, blocked, freezer
 
 
 def merge(melds: tuple[TableMeld, ...], rank: str, cards: tuple[str, ...]) -> tuple[TableMeld, ...]:
     """C18: cards of a rank the team already melded join that meld."""
+    wilds = wild_count(cards)
     for i, m in enumerate(melds):
         if m.rank == rank:
-            joined = TableMeld(rank, sort_cards(m.cards + cards))
+            joined = TableMeld(rank, sort_cards(m.cards + cards),
+                               m.naturals + len(cards) - wilds, m.wilds + wilds)
             return (*melds[:i], joined, *melds[i + 1 :])
-    return (*melds, TableMeld(rank, sort_cards(cards)))
+    return (*melds, TableMeld(rank, sort_cards(cards), len(cards) - wilds, wilds))
 
 
 def shape_rejection(
@@ -69,14 +71,13 @@ def can_go_out(state: State) -> bool:
     if state.pending:
         return False
     need = 0 if concealed_waiver(state) else needed_points(state)
-    plan = go_out_plan(
+    return can_go_out_with(
         state.rules,
         state.hands[state.to_move],
         state.team_melds(),
         state.canastas(state.team),
         need,
     )
-    return plan is not None
 
 
 def check(state: State, action: Action) -> Rejection | None:
@@ -255,7 +256,7 @@ def _check_meld(state: State, action: Meld) -> Rejection | None:
         if need > 0:
             if not initial_reachable(rules, rest, after, need, len(state.pending), canastas):
                 if not (concealed_waiver(state) and (
-                    not rest or go_out_plan(rules, rest, after, canastas, 0) is not None
+                    not rest or can_go_out_with(rules, rest, after, canastas, 0)
                 )):
                     return _c26(state, cards)
                 if not rest:
@@ -272,7 +273,7 @@ def _check_meld(state: State, action: Meld) -> Rejection | None:
     if (
         state.permission is True
         and hand_after > 0
-        and go_out_plan(rules, rest, after, canastas, need) is None
+        and not can_go_out_with(rules, rest, after, canastas, need)
     ):
         return Rejection(
             "C33",

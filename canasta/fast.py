@@ -412,10 +412,10 @@ class Sim:
         return True
 
     def _table_melds(self, team: int) -> tuple[Any, ...]:
-        from .melds import TableMeld
+        from .melds import table_meld
 
         return tuple(
-            TableMeld("3" if k == "b" else k, tuple(m.cards)) for k, m in self.melds[team].items()
+            table_meld("3" if k == "b" else k, tuple(m.cards)) for k, m in self.melds[team].items()
         )
 
     def _went_out(self, seat: int) -> None:

@@ -32,7 +32,7 @@ from .actions import (
 )
 from .cards import JOKER, RANK, RED_THREES, WILDS, sort_cards
 from .checks import can_go_out, check, needed_points, shape_rejection
-from .melds import TableMeld, find_meld, team_canastas
+from .melds import TableMeld, find_meld, team_canastas, wild_room
 from .solver import go_out_plan, initial_reachable, split_hand
 from .state import ANSWER, GAME_OVER, PLAY, ROUND_OVER, State, blocked, freezer
 from .state import DRAW as DRAW_PHASE
@@ -274,7 +274,7 @@ def _play_opened(state: State) -> list[Action]:
         for m in melds:
             if not (n > 2 or free or (last_needed and len(m.cards) + 1 == size)):
                 continue
-            if shape_rejection(rules, m.rank, m, 0, 1) is None:
+            if wild_room(rules, m.naturals, m.wilds):
                 out.extend([LAY_WILD[w, m.rank] for w in wilds])
     if len(blacks) >= 3:
         black = Meld(sort_cards(blacks))

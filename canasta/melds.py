@@ -9,18 +9,18 @@ from .rules import RuleSet
 
 
 class TableMeld(NamedTuple):
-    """A team's meld of one rank ('3' for black 3s melded when going out)."""
+    """A team's meld of one rank ('3' for black 3s melded when going out), with its
+    counts of natural and wild cards kept beside the cards (make it with `table_meld`)."""
 
     rank: str
     cards: tuple[str, ...]
+    naturals: int
+    wilds: int
 
-    @property
-    def wilds(self) -> int:
-        return sum(1 for c in self.cards if c in WILDS)
 
-    @property
-    def naturals(self) -> int:
-        return len(self.cards) - self.wilds
+def table_meld(rank: str, cards: tuple[str, ...]) -> TableMeld:
+    wilds = wild_count(cards)
+    return TableMeld(rank, cards, len(cards) - wilds, wilds)
 
 
 def wild_count(cards: tuple[str, ...] | list[str]) -> int:
@@ -55,7 +55,10 @@ def shape_problem(rules: RuleSet, rank: str, naturals: int, wilds: int) -> str |
 
 
 def wild_room(rules: RuleSet, naturals: int, wilds: int) -> int:
-    """How many more wild cards a meld with these counts can take (C17)."""
+    """How many more wild cards a meld with these counts can take (C17; C19: none
+    on a natural canasta where the rules forbid it)."""
+    if not rules.wild_on_natural_canasta and wilds == 0 and naturals >= rules.canasta_size:
+        return 0
     limit = naturals - 1 if rules.wilds_strictly_fewer else naturals
     return max(0, min(rules.max_wilds, limit) - wilds)
 

@@ -9,7 +9,7 @@ from typing import Any
 
 from .cards import RANK, RED_THREES, WILDS, is_card, make_deck, sort_cards
 from .errors import PositionError
-from .melds import TableMeld, shape_problem
+from .melds import TableMeld, shape_problem, table_meld
 from .rules import RuleSet, get_rules
 from .state import DRAW, PLAY, State, chain_push
 from .transitions import begin_turn
@@ -44,7 +44,7 @@ def _meld(rules: RuleSet, cards: tuple[str, ...], where: str) -> TableMeld:
     problem = shape_problem(rules, rank, len(naturals), len(cards) - len(naturals))
     if problem:
         raise PositionError(f"{where}: invalid meld {list(cards)}: {problem}")
-    return TableMeld(rank, sort_cards(cards))
+    return table_meld(rank, sort_cards(cards))
 
 
 def load_position(data: dict[str, Any], seed: int = 0) -> State:

@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from itertools import accumulate
 
 from .actions import Action, Discard, Meld
-from .cards import BLACK_THREES, RANK, RED_THREES, VALUE, WILDS, sort_cards
+from .cards import BLACK_THREES, RANK, RED_THREES, SORT_KEY, VALUE, WILDS, sort_cards
 from .melds import TableMeld, shape_problem, wild_room
 from .rules import RuleSet
 
@@ -26,12 +26,6 @@ def split_hand(cards: Iterable[str]) -> tuple[dict[str, list[str]], list[str], l
         elif c not in RED_THREES:
             groups.setdefault(RANK[c], []).append(c)
     return groups, wilds, blacks
-
-
-def _room(rules: RuleSet, naturals: int, wilds: int) -> int:
-    if not rules.wild_on_natural_canasta and wilds == 0 and naturals >= rules.canasta_size:
-        return 0
-    return wild_room(rules, naturals, wilds)
 
 
 def initial_reachable(
@@ -61,10 +55,10 @@ def initial_reachable(
         if e:
             best += n * VALUE[cards[0]]
             used += n
-            room += _room(rules, e + n, f)
+            room += wild_room(rules, e + n, f)
         elif n >= 2:
             req = max(0, rules.min_meld - n)
-            r_room = _room(rules, n, 0)
+            r_room = wild_room(rules, n, 0)
             if req == 0:
                 best += n * VALUE[cards[0]]
                 used += n
@@ -73,7 +67,7 @@ def initial_reachable(
                 needy.append((n * VALUE[cards[0]], n, req, r_room - req))
     for r, (e, f) in existing.items():
         if r not in groups:
-            room += _room(rules, e, f)
+            room += wild_room(rules, e, f)
     spare = len(wild_values)
     for pts, n, req, extra in sorted(needy, reverse=True):
         if req <= spare:
@@ -122,7 +116,7 @@ def _initial_exact(
                     continue
                 if shape_problem(rules, r, e + k, f + w) is not None:
                     continue
-                if e and w and _room(rules, e, f) < w:
+                if e and w and wild_room(rules, e, f) < w:
                     continue
                 made = 1 if e + f < size <= e + f + k + w else 0
                 options.append((k + w, w, made, k * v))
@@ -163,15 +157,15 @@ def assign_wilds(
             if n < 2:
                 return None
             need = max(0, rules.min_meld - n)
-            space = _room(rules, n, 0)
+            space = wild_room(rules, n, 0)
             if need > space:
                 return None
             req[r], room[r] = need, space
         else:
-            req[r], room[r] = 0, _room(rules, e + n, f)
+            req[r], room[r] = 0, wild_room(rules, e + n, f)
     for r, (e, f) in existing.items():
         if r not in groups:
-            req[r], room[r] = 0, _room(rules, e, f)
+            req[r], room[r] = 0, wild_room(rules, e, f)
     if not sum(req.values()) <= wild_total <= sum(room.values()):
         return None
     extra = wild_total - sum(req.values())
@@ -222,6 +216,36 @@ def go_out_plan(
     """A sequence of melds (and perhaps a final discard) that empties `hand`
     legally (C30, C31, C21), reaching `need_points` for an initial meld; None
     if the hand cannot go out this turn."""
+    found = _go_out(rules, hand, melds, canastas_have, need_points)
+    if found is None:
+        return None
+    assign, existing, drop = found
+    rest = list(hand)
+    if drop is not None:
+        rest.remove(drop)
+    g, w, b = split_hand(rest)
+    return _plan_actions(rules, g, w, b, assign, existing, drop)
+
+
+def can_go_out_with(
+    rules: RuleSet,
+    hand: tuple[str, ...],
+    melds: tuple[TableMeld, ...],
+    canastas_have: int,
+    need_points: int,
+) -> bool:
+    """Whether `go_out_plan` finds a way out, without writing the plan."""
+    return _go_out(rules, hand, melds, canastas_have, need_points) is not None
+
+
+def _go_out(
+    rules: RuleSet,
+    hand: tuple[str, ...],
+    melds: tuple[TableMeld, ...],
+    canastas_have: int,
+    need_points: int,
+) -> tuple[dict[str, int], dict[str, tuple[int, int]], str | None] | None:
+    """(wilds per rank, the team's melds as counts, the card discarded last or None)."""
     if not hand:
         return None
     existing = {m.rank: (m.naturals, m.wilds) for m in melds if m.rank != "3"}
@@ -234,9 +258,18 @@ def go_out_plan(
         forced.append(blacks[0])
     if len(forced) > 1:
         return None
-    choices: list[str | None] = (
-        [forced[0]] if forced else [None, *sorted(set(hand), key=VALUE.__getitem__)]
-    )
+    choices: list[str | None]
+    if forced:
+        choices = [forced[0]]
+    else:
+        # Discarding any card of a rank has the same effect: try one card per rank,
+        # cheapest first (ties in the hand's sort order, so the plan is reproducible).
+        choices = [None]
+        tried: set[str] = set()
+        for c in sorted(hand, key=lambda c: (VALUE[c], SORT_KEY[c])):
+            if RANK[c] not in tried:
+                tried.add(RANK[c])
+                choices.append(c)
     total = sum(VALUE[c] for c in hand)
     counts = {r: len(cs) for r, cs in groups.items()}
     for drop in choices:
@@ -260,13 +293,8 @@ def go_out_plan(
             continue
         assign = assign_wilds(rules, use, n_wilds, existing, canastas_have,
                               rules.canastas_to_go_out)
-        if assign is None:
-            continue
-        rest = list(hand)
-        if drop is not None:
-            rest.remove(drop)
-        g, w, b = split_hand(rest)
-        return _plan_actions(rules, g, w, b, assign, existing, drop)
+        if assign is not None:
+            return assign, existing, drop
     return None
 
 
