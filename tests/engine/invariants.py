@@ -9,6 +9,7 @@ from collections import Counter
 
 import canasta as C
 from canasta.cards import make_deck
+from canasta.legal import filtered_candidates
 from canasta.state import State
 
 ASK = C.parse_action({"type": "ask"})
@@ -86,6 +87,8 @@ def check_state(
     legal = C.legal_actions(state)
     if not state.game_over:
         assert legal, f"no legal action in phase {state.phase}"
+    # The fast paths list exactly the canonical candidates that `check` accepts.
+    assert legal == filtered_candidates(state), "fast path differs from the reference list"
     for action in legal:
         assert C.check(state, action) is None, f"listed but refused: {action}"
         assert C.parse_action(C.action_to_json(action)) == action
