@@ -15,7 +15,8 @@ sequence of listed actions. `check` accepts every legal action, listed or not.
 
 from __future__ import annotations
 
-from itertools import groupby
+from itertools import groupby, repeat
+from operator import is_
 
 from .actions import (
     ASK,
@@ -30,9 +31,10 @@ from .actions import (
     Meld,
     TakePile,
 )
-from .cards import JOKER, RANK, RED_THREES, WILDS, sort_cards
-from .checks import can_go_out, check, needed_points, shape_rejection
-from .melds import TableMeld, find_meld, team_canastas, wild_room
+from .cards import BLACK_THREES, JOKER, RANK, RED_THREES, WILDS, remove_cards, sort_cards
+from .checks import can_go_out, check, merge, needed_points, shape_rejection
+from .melds import TableMeld, find_meld, points, team_canastas, wild_count, wild_room
+from .rules import RuleSet
 from .solver import go_out_plan, initial_reachable, split_hand
 from .state import ANSWER, GAME_OVER, PLAY, ROUND_OVER, State, blocked, freezer
 from .state import DRAW as DRAW_PHASE
@@ -129,7 +131,7 @@ _last: tuple[State | None, list[Action]] = (None, [])
 
 def known_legal(state: State, action: Action) -> bool:
     listed_for, listed = _last
-    return listed_for is state and any(a is action for a in listed)
+    return listed_for is state and any(map(is_, listed, repeat(action)))
 
 
 def legal_actions(state: State) -> list[Action]:
@@ -164,23 +166,51 @@ def _play_unopened(state: State) -> list[Action]:
     """`filtered_candidates` for a team still without its initial meld: melds need the
     full check (C26 look-ahead); a discard is legal exactly when no initial meld is
     under way and it is not the last card (no canasta yet, C26, C30)."""
+    rules = state.rules
     hand = state.hands[state.to_move]
     may_discard = state.turn_points == 0 and len(hand) > 1
-    team = state.team
+    melds = state.melds[state.team]
+    need = needed_points(state)
     if state.turn_points == 0 and not initial_reachable(
-        state.rules, hand, state.melds[team], needed_points(state), 0, state.canastas(team)
+        rules, hand, melds, need, 0, team_canastas(rules, melds)
     ):
         # No meld can start an initial meld the hand cannot complete (C26); going
         # out needs the initial meld too, so there is nothing to ask (C33).
         return list(map(DISCARDS.__getitem__, dict.fromkeys(hand))) if may_discard else []
+    lean = find_meld(melds, "3") is None
     out: list[Action] = []
     for action in candidates(state):
         if isinstance(action, Discard):
             if may_discard:
                 out.append(action)
+        elif isinstance(action, Meld) and lean and action.cards[0] not in BLACK_THREES:
+            if _opening_meld_allowed(rules, hand, melds, need, action):
+                out.append(action)
         elif check(state, action) is None:
             out.append(action)
     return out
+
+
+def _opening_meld_allowed(
+    rules: RuleSet, hand: tuple[str, ...], melds: tuple[TableMeld, ...], need: int, action: Meld
+) -> bool:
+    """`check` for a listed meld of naturals (and wild cards) by a team still without
+    its initial meld, with no pile held back, no waiver and no answer pending: the
+    shape (C17, C19), then the look-ahead to the minimum (C26) or, once it is
+    reached, keeping two cards without a canasta (C31)."""
+    cards = action.cards
+    rest = remove_cards(hand, cards)
+    assert rest is not None
+    rank = RANK[cards[0]] if action.rank is None else action.rank
+    wilds = wild_count(cards)
+    if shape_rejection(rules, rank, find_meld(melds, rank), len(cards) - wilds, wilds):
+        return False
+    after = merge(melds, rank, cards)
+    canastas = team_canastas(rules, after)
+    need -= points(cards)
+    if need > 0:
+        return initial_reachable(rules, rest, after, need, 0, canastas)
+    return len(rest) >= 2 or canastas >= rules.canastas_to_go_out
 
 
 def _takes_opened(
@@ -230,11 +260,15 @@ def _play_opened(state: State) -> list[Action]:
     rules = state.rules
     hand = state.hands[state.to_move]
     melds = state.melds[state.to_move % rules.teams]
-    by_rank = {m.rank: m for m in melds}
+    size = rules.canasta_size
+    by_rank: dict[str, TableMeld] = {}
+    have = 0
+    for m in melds:
+        by_rank[m.rank] = m
+        if len(m.cards) >= size:
+            have += 1
     if "3" in by_rank:
         return filtered_candidates(state)
-    size = rules.canasta_size
-    have = sum(1 for m in melds if len(m.cards) >= size)
     n = len(hand)
     # C31: with the canastas to go out, plays may leave fewer than two cards;
     # otherwise a play may do so only if it completes the last canasta needed.
@@ -255,9 +289,9 @@ def _play_opened(state: State) -> list[Action]:
             blacks = naturals
             continue
         k = len(naturals)
-        m = by_rank.get(rank)
-        if m is not None:
-            if n > 2 or free or (last_needed and len(m.cards) + 1 == size):
+        on = by_rank.get(rank)
+        if on is not None:
+            if n > 2 or free or (last_needed and len(on.cards) + 1 == size):
                 out.append(LAY_ONE[naturals[0]])
             continue
         if k == 1:
@@ -269,7 +303,8 @@ def _play_opened(state: State) -> list[Action]:
         if k > 3 and (k, 0) in shapes and (n - k >= 2 or free or (last_needed and k >= size)):
             out.append(Meld(tuple(naturals)))
         if wilds and (2, 1) in shapes and (n > 4 or free):
-            out.extend([Meld(sort_cards((naturals[0], naturals[1], w))) for w in wilds])
+            # Sorted already: the hand is, and wild cards sort after naturals.
+            out.extend([Meld((naturals[0], naturals[1], w)) for w in wilds])
     if wilds:
         for m in melds:
             if not (n > 2 or free or (last_needed and len(m.cards) + 1 == size)):

@@ -127,6 +127,9 @@ class State(NamedTuple):
 
 _INDEX = {name: i for i, name in enumerate(State._fields)}
 _new_tuple = tuple.__new__
+_TO_MOVE, _TO_ACT, _PHASE, _HANDS = (_INDEX[f] for f in ("to_move", "to_act", "phase", "hands"))
+_PILE, _LOG, _ACTIONS = _INDEX["pile"], _INDEX["log"], _INDEX["actions"]
+_TURN_START, _TURN_END = _INDEX["fresh"], _INDEX["turn_cards"] + 1
 
 
 def evolve(state: State, **changes: Any) -> State:
@@ -154,3 +157,23 @@ def blocked(pile: tuple[str, ...]) -> bool:
         return False
     top = pile[-1]
     return top in WILDS or top in RED_THREES or top in BLACK_THREES
+
+
+def pass_turn(
+    state: State, seat: int, hands: tuple[tuple[str, ...], ...], pile: tuple[str, ...],
+    log: Chain, actions: Chain,
+) -> State:
+    """The state after a discard hands the turn to `seat`: its draw phase, with every
+    field about the current turn reset (the hot path of play, so built directly)."""
+    values = list(state)
+    values[_TO_MOVE] = values[_TO_ACT] = seat
+    values[_PHASE] = DRAW
+    values[_HANDS] = hands
+    values[_PILE] = pile
+    values[_LOG] = log
+    values[_ACTIONS] = actions
+    # fresh, turn_melded, asked, permission, pending, turn_points, turn_cards
+    values[_TURN_START:_TURN_END] = (
+        not state.melded_this_round[seat], False, False, None, (), 0, ())
+    new: State = _new_tuple(State, values)
+    return new

@@ -15,7 +15,7 @@ from .melds import points
 from .rules import RuleSet
 from .scoring import score_round
 from .solver import forms_own_melds
-from .state import ANSWER, GAME_OVER, PLAY, ROUND_OVER, State, chain_push, evolve
+from .state import ANSWER, GAME_OVER, PLAY, ROUND_OVER, State, chain_push, evolve, pass_turn
 from .state import DRAW as DRAW_PHASE
 
 
@@ -223,24 +223,8 @@ def _discard(state: State, action: Discard, actions: Any) -> State:
     if not state.stock:  # C34
         return _end_round(evolve(state, hands=hands, pile=pile, actions=actions, log=log))
     nxt = (seat + 1) % state.rules.players
-    after = evolve(
-        state,
-        hands=hands,
-        pile=pile,
-        actions=actions,
-        log=log,
-        to_move=nxt,
-        to_act=nxt,
-        phase=DRAW_PHASE,
-        fresh=not state.melded_this_round[nxt],
-        turn_melded=False,
-        asked=False,
-        permission=None,
-        pending=(),
-        turn_points=0,
-        turn_cards=(),
-    )
-    if any(c in RED_THREES for c in hands[nxt]):
+    after = pass_turn(state, nxt, hands, pile, log, actions)
+    if not RED_THREES.isdisjoint(hands[nxt]):
         return begin_turn(after)
     return after
 
@@ -250,7 +234,7 @@ def begin_turn(state: State) -> State:
     seat = state.to_move
     fresh = not state.melded_this_round[seat]
     hand = state.hands[seat]
-    if not any(c in RED_THREES for c in hand):
+    if RED_THREES.isdisjoint(hand):
         return evolve(state, fresh=fresh) if fresh != state.fresh else state
     stock = state.stock
     reds: list[str] = []
