@@ -263,10 +263,13 @@ def _play_opened(state: State) -> list[Action]:
     size = rules.canasta_size
     by_rank: dict[str, TableMeld] = {}
     have = 0
+    longest = 0  # the longest meld the hand could build toward a canasta, wilds aside
     for m in melds:
         by_rank[m.rank] = m
         if len(m.cards) >= size:
             have += 1
+        elif len(m.cards) > longest:
+            longest = len(m.cards)
     if "3" in by_rank:
         return filtered_candidates(state)
     n = len(hand)
@@ -293,7 +296,11 @@ def _play_opened(state: State) -> list[Action]:
         if on is not None:
             if n > 2 or free or (last_needed and len(on.cards) + 1 == size):
                 out.append(LAY_ONE[naturals[0]])
+            if len(on.cards) < size and len(on.cards) + k > longest:
+                longest = len(on.cards) + k
             continue
+        if k > longest:
+            longest = k
         if k == 1:
             singles += 1
             continue
@@ -315,7 +322,10 @@ def _play_opened(state: State) -> list[Action]:
         black = Meld(sort_cards(blacks))
         if check(state, black) is None:
             out.append(black)
-    if not free and n <= FINISH_HAND:
+    # Going out one canasta short must complete it now (C30): some meld must reach
+    # the canasta size (the full search below decides whether it really can).
+    may_finish = free or have + 1 < rules.canastas_to_go_out or longest + n - j >= size
+    if not free and n <= FINISH_HAND and may_finish:
         step = finishing_step(state)
         if step is not None and step not in out and check(state, step) is None:
             out.append(step)
@@ -326,6 +336,6 @@ def _play_opened(state: State) -> list[Action]:
     hopeless = (singles + (1 if len(blacks) in (1, 2) else 0) + (len(blacks) == 2) > 1
                 or pairs > n - j)
     if (not state.turn_melded and not state.asked and rules.ask_permission and not hopeless
-            and rules.partner_of(state.to_move) is not None and can_go_out(state)):
+            and may_finish and rules.partner_of(state.to_move) is not None and can_go_out(state)):
         out.append(ASK)
     return out
