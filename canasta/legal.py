@@ -150,7 +150,7 @@ def _legal(state: State) -> list[Action]:
         hand = state.hands[state.to_move]
         melds = state.team_melds()
         existing = find_meld(melds, rank)
-        if existing is None and not any(RANK[c] == rank for c in hand):
+        if existing is None and rank not in map(RANK.__getitem__, hand):
             return [DRAW]  # C11: nothing to take the top card with
         if state.opened[state.team]:
             return _takes_opened(state, hand, melds, existing)

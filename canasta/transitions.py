@@ -29,15 +29,15 @@ def apply(state: State, action: Action) -> State:
 
 def apply_unchecked(state: State, action: Action) -> State:
     """Apply an action already known to be legal (the AI's fast path uses this)."""
-    actions = chain_push(state.actions, action)
-    if isinstance(action, Draw):
-        return _draw(state, actions)
-    if isinstance(action, TakePile):
-        return _take_pile(state, action, actions)
-    if isinstance(action, Meld):
-        return _meld(state, action, actions)
+    actions = (action, state.actions)
     if isinstance(action, Discard):
         return _discard(state, action, actions)
+    if isinstance(action, Draw):
+        return _draw(state, actions)
+    if isinstance(action, Meld):
+        return _meld(state, action, actions)
+    if isinstance(action, TakePile):
+        return _take_pile(state, action, actions)
     if isinstance(action, Ask):
         partner = state.rules.partner_of(state.to_move)
         assert partner is not None
@@ -70,9 +70,12 @@ def apply_unchecked(state: State, action: Action) -> State:
     return evolve(nxt, actions=actions)
 
 
+_NO_EXTRA: dict[str, Any] = {}  # shared by entries with no extra fields; never changed
+
+
 def _log(state: State, seat: int, action: Action, **extra: Any) -> Any:
     # Stored compactly; State.log_list() turns entries into protocol JSON.
-    return chain_push(state.log, (seat, action, extra))
+    return (seat, action, extra or _NO_EXTRA), state.log
 
 
 def _replace_at(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
@@ -83,6 +86,12 @@ def _draw(state: State, actions: Any) -> State:
     """C7: draw; red 3s drawn are laid down and replaced (C34: not once the stock is empty)."""
     stock = state.stock
     seat = state.to_move
+    if state.rules.draw_count == 1 and stock and stock[0] not in RED_THREES:
+        hand = list(state.hands[seat])
+        insort(hand, stock[0], key=SORT_KEY.__getitem__)
+        return evolve(state, phase=PLAY, stock=stock[1:],
+                      hands=_replace_at(state.hands, seat, tuple(hand)),
+                      actions=actions, log=((seat, DRAW, _NO_EXTRA), state.log))
     n = min(state.rules.draw_count, len(stock))
     drawn = list(stock[:n])
     stock = stock[n:]
@@ -179,13 +188,18 @@ def _lay_down(
             log_extra = {"released": list(held)}
     if reds and "taken" in log_extra:
         log_extra = {**log_extra, "red_threes": list(reds)}
+    # Only the fields that change are replaced (this is a hot path of play).
+    if reds:
+        changes["red_threes"] = _replace_at(
+            state.red_threes, team, state.red_threes[team] + reds)
+    if opened != state.opened[team]:
+        changes["opened"] = _replace_at(state.opened, team, opened)
+    if not state.melded_this_round[seat]:
+        changes["melded_this_round"] = _replace_at(state.melded_this_round, seat, True)
     after = evolve(
         state,
         hands=_replace_at(state.hands, seat, hand),
         melds=_replace_at(state.melds, team, melds),
-        red_threes=_replace_at(state.red_threes, team, state.red_threes[team] + reds),
-        opened=_replace_at(state.opened, team, opened),
-        melded_this_round=_replace_at(state.melded_this_round, seat, True),
         turn_melded=True,
         pending=pending,
         turn_points=turn_points,
