@@ -168,7 +168,7 @@ def _check_take(state: State, action: TakePile) -> Rejection | None:
     melded = (top, *action.cards)
     after = merge(melds, rank, melded)
     canastas = team_canastas(rules, after)
-    taken = sum(1 for c in pile[:-1] if c not in RED_THREES)
+    taken = len(pile) - 1 - sum(map(pile.count, RED_THREES))  # the top is no red 3 (C15)
     if not opened:
         need = state.minimum(team) - state.turn_points
         gained = points(melded)

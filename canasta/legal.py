@@ -223,7 +223,7 @@ def _takes_opened(
     rank = RANK[top]
     naturals = [c for c in hand if RANK[c] == rank]
     frozen = freezer(rules, pile) is not None
-    taken = sum(1 for c in pile[:-1] if c not in RED_THREES)
+    taken = len(pile) - 1 - sum(map(pile.count, RED_THREES))  # the top is no red 3 (C15)
     have = team_canastas(rules, melds)
     size = rules.canasta_size
     before = len(existing.cards) if existing is not None else 0

@@ -141,14 +141,14 @@ def evolve(state: State, **changes: Any) -> State:
     return new
 
 
+_FREEZERS = WILDS | RED_THREES
+_FREEZERS_WITH_BLACK_THREES = _FREEZERS | BLACK_THREES
+
+
 def freezer(rules: RuleSet, pile: tuple[str, ...]) -> str | None:
     """The card that freezes the pile for everyone (C14), if any lies below the top."""
-    for card in pile[:-1]:
-        if card in WILDS or card in RED_THREES:
-            return card
-        if rules.black_three_freezes and card in BLACK_THREES:
-            return card
-    return None
+    kinds = _FREEZERS_WITH_BLACK_THREES if rules.black_three_freezes else _FREEZERS
+    return next(filter(kinds.__contains__, pile[:-1]), None)
 
 
 def blocked(pile: tuple[str, ...]) -> bool:
