@@ -70,6 +70,10 @@ NATURALS = frozenset(c for c in ALL_CARDS if c not in WILDS and RANK[c] != "3")
 # Order used to sort a hand for display and for canonical action lists:
 # naturals by rank (A high), then black 3s, then wild cards.
 _ORDER_RANKS = "456789TJQKA"
+# The value of a natural card of each rank (every suit counts the same, C44).
+RANK_VALUE: dict[str, int] = {RANK[c]: VALUE[c] for c in ALL_CARDS if c not in WILDS}
+RANK_VALUE["3"] = 5  # black 3s (red 3s are never melded)
+
 SORT_KEY: dict[str, tuple[int, int]] = {}
 for _c in ALL_CARDS:
     if _c in WILDS:

@@ -138,7 +138,7 @@ def _check_take(state: State, action: TakePile) -> Rejection | None:
         )
     team = state.team
     opened = state.opened[team]
-    naturals = sum(1 for c in action.cards if c not in WILDS)
+    naturals = len(action.cards) - wild_count(action.cards)
     wilds = len(action.cards) - naturals
     freezing = freezer(rules, pile)
     if (freezing is not None or (rules.frozen_for_unopened_team and not opened)) and (
@@ -202,7 +202,7 @@ def _check_meld(state: State, action: Meld) -> Rejection | None:
     rest = remove_cards(state.hands[state.to_move], cards)
     if rest is None:
         return Rejection("C6", f"You do not hold {cards_text(cards)}.")
-    if any(c in RED_THREES for c in cards):
+    if not RED_THREES.isdisjoint(cards):
         return Rejection("C20", "Red 3s are never melded: they are laid down on their own.")
     team = state.team
     melds = state.melds[team]

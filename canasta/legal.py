@@ -31,11 +31,11 @@ from .actions import (
     Meld,
     TakePile,
 )
-from .cards import BLACK_THREES, JOKER, RANK, RED_THREES, WILDS, remove_cards, sort_cards
+from .cards import BLACK_THREES, JOKER, RANK, RED_THREES, VALUE, WILDS, sort_cards
 from .checks import can_go_out, check, merge, needed_points, shape_rejection
 from .melds import TableMeld, find_meld, points, team_canastas, wild_count, wild_room
 from .rules import RuleSet
-from .solver import go_out_plan, initial_reachable, split_hand
+from .solver import go_out_plan, hand_counts, reachable, split_hand
 from .state import ANSWER, GAME_OVER, PLAY, ROUND_OVER, State, blocked, freezer
 from .state import DRAW as DRAW_PHASE
 
@@ -164,15 +164,16 @@ def _legal(state: State) -> list[Action]:
 
 def _play_unopened(state: State) -> list[Action]:
     """`filtered_candidates` for a team still without its initial meld: melds need the
-    full check (C26 look-ahead); a discard is legal exactly when no initial meld is
-    under way and it is not the last card (no canasta yet, C26, C30)."""
+    C26 look-ahead; a discard is legal exactly when no initial meld is under way and
+    it is not the last card (no canasta yet, C26, C30)."""
     rules = state.rules
     hand = state.hands[state.to_move]
     may_discard = state.turn_points == 0 and len(hand) > 1
     melds = state.melds[state.team]
     need = needed_points(state)
-    if state.turn_points == 0 and not initial_reachable(
-        rules, hand, melds, need, 0, team_canastas(rules, melds)
+    counts, wild_values = hand_counts(hand)
+    if state.turn_points == 0 and not reachable(
+        rules, counts, wild_values, len(hand), melds, need, 0, team_canastas(rules, melds)
     ):
         # No meld can start an initial meld the hand cannot complete (C26); going
         # out needs the initial meld too, so there is nothing to ask (C33).
@@ -184,33 +185,67 @@ def _play_unopened(state: State) -> list[Action]:
             if may_discard:
                 out.append(action)
         elif isinstance(action, Meld) and lean and action.cards[0] not in BLACK_THREES:
-            if _opening_meld_allowed(rules, hand, melds, need, action):
+            if _opening_meld_allowed(rules, counts, wild_values, len(hand), melds, need, action):
                 out.append(action)
+        elif action is ASK and not _canasta_in_reach(rules, counts, len(wild_values), melds):
+            continue  # going out must complete a canasta (C30, C33)
         elif check(state, action) is None:
             out.append(action)
     return out
 
 
 def _opening_meld_allowed(
-    rules: RuleSet, hand: tuple[str, ...], melds: tuple[TableMeld, ...], need: int, action: Meld
+    rules: RuleSet,
+    counts: dict[str, int],
+    wild_values: list[int],
+    hand_size: int,
+    melds: tuple[TableMeld, ...],
+    need: int,
+    action: Meld,
 ) -> bool:
     """`check` for a listed meld of naturals (and wild cards) by a team still without
-    its initial meld, with no pile held back, no waiver and no answer pending: the
-    shape (C17, C19), then the look-ahead to the minimum (C26) or, once it is
-    reached, keeping two cards without a canasta (C31)."""
+    its initial meld, with no pile held back, no waiver and no answer pending, given
+    the hand as `hand_counts`: the shape (C17, C19), then the look-ahead to the
+    minimum (C26) or, once it is reached, keeping two cards without a canasta (C31)."""
     cards = action.cards
-    rest = remove_cards(hand, cards)
-    assert rest is not None
     rank = RANK[cards[0]] if action.rank is None else action.rank
     wilds = wild_count(cards)
-    if shape_rejection(rules, rank, find_meld(melds, rank), len(cards) - wilds, wilds):
+    naturals = len(cards) - wilds
+    if shape_rejection(rules, rank, find_meld(melds, rank), naturals, wilds):
         return False
     after = merge(melds, rank, cards)
     canastas = team_canastas(rules, after)
     need -= points(cards)
-    if need > 0:
-        return initial_reachable(rules, rest, after, need, 0, canastas)
-    return len(rest) >= 2 or canastas >= rules.canastas_to_go_out
+    left = hand_size - len(cards)
+    if need <= 0:
+        return left >= 2 or canastas >= rules.canastas_to_go_out
+    rest = counts
+    if naturals:
+        rest = dict(counts)
+        rest[rank] -= naturals
+    rest_wilds = wild_values
+    if wilds:
+        rest_wilds = list(wild_values)
+        for c in cards[naturals:]:  # wild cards sort after naturals
+            rest_wilds.remove(VALUE[c])
+    return reachable(rules, rest, rest_wilds, left, after, need, 0, canastas)
+
+
+def _canasta_in_reach(
+    rules: RuleSet, counts: dict[str, int], wilds: int, melds: tuple[TableMeld, ...]
+) -> bool:
+    """A necessary condition for going out this turn (C30): the team has its canastas,
+    lacks more than one (left to the full search), or some meld could reach the
+    canasta size with the hand's naturals of its rank and every wild card in hand."""
+    size = rules.canasta_size
+    have = team_canastas(rules, melds)
+    if have + 1 != rules.canastas_to_go_out:
+        return True
+    sizes = dict(counts)
+    for m in melds:
+        if len(m.cards) < size:
+            sizes[m.rank] = sizes.get(m.rank, 0) + len(m.cards)
+    return any(n + wilds >= size for n in sizes.values())
 
 
 def _takes_opened(
@@ -281,7 +316,13 @@ def _play_opened(state: State) -> list[Action]:
     j = n
     while j and hand[j - 1] in WILDS:
         j -= 1
-    wilds = _wild_kinds(hand[j:])
+    # One wild card of each kind: a joker, then the first 2 (2s sort before jokers).
+    wilds: list[str] = []
+    if j < n:
+        if hand[-1] == JOKER:
+            wilds.append(JOKER)
+        if hand[j] != JOKER:
+            wilds.append(hand[j])
     shapes = rules.valid_shapes
     out: list[Action] = []
     blacks: list[str] = []

@@ -24,7 +24,7 @@ def table_meld(rank: str, cards: tuple[str, ...]) -> TableMeld:
 
 
 def wild_count(cards: tuple[str, ...] | list[str]) -> int:
-    return sum(1 for c in cards if c in WILDS)
+    return sum(map(WILDS.__contains__, cards))
 
 
 def canasta_kind(rules: RuleSet, cards: tuple[str, ...]) -> str | None:
@@ -35,7 +35,7 @@ def canasta_kind(rules: RuleSet, cards: tuple[str, ...]) -> str | None:
 
 
 def points(cards: tuple[str, ...] | list[str]) -> int:
-    return sum(VALUE[c] for c in cards)
+    return sum(map(VALUE.__getitem__, cards))
 
 
 def shape_problem(rules: RuleSet, rank: str, naturals: int, wilds: int) -> str | None:
@@ -64,7 +64,12 @@ def wild_room(rules: RuleSet, naturals: int, wilds: int) -> int:
 
 
 def team_canastas(rules: RuleSet, melds: tuple[TableMeld, ...]) -> int:
-    return sum(1 for m in melds if m.rank != "3" and len(m.cards) >= rules.canasta_size)
+    size = rules.canasta_size
+    n = 0
+    for m in melds:
+        if len(m.cards) >= size and m.rank != "3":
+            n += 1
+    return n
 
 
 def find_meld(melds: tuple[TableMeld, ...], rank: str) -> TableMeld | None:

@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from itertools import accumulate
 
 from .actions import Action, Discard, Meld
-from .cards import BLACK_THREES, RANK, RED_THREES, SORT_KEY, VALUE, WILDS, sort_cards
+from .cards import BLACK_THREES, RANK, RANK_VALUE, RED_THREES, SORT_KEY, VALUE, WILDS, sort_cards
 from .melds import TableMeld, shape_problem, wild_room
 from .rules import RuleSet
 
@@ -28,6 +28,22 @@ def split_hand(cards: Iterable[str]) -> tuple[dict[str, list[str]], list[str], l
     return groups, wilds, blacks
 
 
+def hand_counts(hand: Iterable[str]) -> tuple[dict[str, int], list[int]]:
+    """The naturals of a hand counted by rank (3s left out) and the values of its
+    wild cards, highest first: all the C26 look-ahead needs to know of a hand."""
+    counts: dict[str, int] = {}
+    wild_values: list[int] = []
+    for c in hand:
+        if c in WILDS:
+            wild_values.append(VALUE[c])
+        else:
+            r = RANK[c]
+            if r != "3":
+                counts[r] = counts.get(r, 0) + 1
+    wild_values.sort(reverse=True)
+    return counts, wild_values
+
+
 def initial_reachable(
     rules: RuleSet,
     hand: tuple[str, ...],
@@ -41,32 +57,47 @@ def initial_reachable(
     `bonus_cards` held-back pile cards included, unless a canasta is made?"""
     if need <= 0:
         return True
-    groups, wilds, _ = split_hand(hand)
-    wild_values = sorted((VALUE[w] for w in wilds), reverse=True)
+    counts, wild_values = hand_counts(hand)
+    return reachable(rules, counts, wild_values, len(hand), turn_melds, need, bonus_cards,
+                     canastas_have)
+
+
+def reachable(
+    rules: RuleSet,
+    counts: dict[str, int],
+    wild_values: list[int],
+    hand_size: int,
+    turn_melds: tuple[TableMeld, ...],
+    need: int,
+    bonus_cards: int,
+    canastas_have: int,
+) -> bool:
+    """`initial_reachable` for a hand given as `hand_counts` and its size."""
+    if need <= 0:
+        return True
     existing = {m.rank: (m.naturals, m.wilds) for m in turn_melds}
     # Quick bound: the most points any arrangement can reach, ignoring C31.
     best = 0
     used = 0
     room = 0
     needy: list[tuple[int, int, int, int]] = []  # (points, cards, wilds needed, room)
-    for r, cards in groups.items():
-        n = len(cards)
+    for r, n in counts.items():
         e, f = existing.get(r, (0, 0))
         if e:
-            best += n * VALUE[cards[0]]
+            best += n * RANK_VALUE[r]
             used += n
             room += wild_room(rules, e + n, f)
         elif n >= 2:
             req = max(0, rules.min_meld - n)
             r_room = wild_room(rules, n, 0)
             if req == 0:
-                best += n * VALUE[cards[0]]
+                best += n * RANK_VALUE[r]
                 used += n
                 room += r_room
             elif req <= r_room:
-                needy.append((n * VALUE[cards[0]], n, req, r_room - req))
+                needy.append((n * RANK_VALUE[r], n, req, r_room - req))
     for r, (e, f) in existing.items():
-        if r not in groups:
+        if r not in counts:
             room += wild_room(rules, e, f)
     spare = len(wild_values)
     for pts, n, req, extra in sorted(needy, reverse=True):
@@ -81,17 +112,17 @@ def initial_reachable(
     used += max(0, extra_wilds)
     if best < need:
         return False
-    if len(hand) - used + bonus_cards >= 2 or canastas_have >= rules.canastas_to_go_out:
+    if hand_size - used + bonus_cards >= 2 or canastas_have >= rules.canastas_to_go_out:
         return True
     return _initial_exact(
-        rules, hand, groups, wild_values, existing, need, bonus_cards, canastas_have
+        rules, hand_size, counts, wild_values, existing, need, bonus_cards, canastas_have
     )
 
 
 def _initial_exact(
     rules: RuleSet,
-    hand: tuple[str, ...],
-    groups: dict[str, list[str]],
+    hand_size: int,
+    counts: dict[str, int],
     wild_values: list[int],
     existing: dict[str, tuple[int, int]],
     need: int,
@@ -104,10 +135,9 @@ def _initial_exact(
     goal = rules.canastas_to_go_out
     size = rules.canasta_size
     dp: dict[tuple[int, int, int], int] = {(0, 0, 0): 0}
-    for r in set(groups) | set(existing):
-        cards = groups.get(r, [])
-        n = len(cards)
-        v = VALUE[cards[0]] if cards else 0
+    for r in set(counts) | set(existing):
+        n = counts.get(r, 0)
+        v = RANK_VALUE[r]
         e, f = existing.get(r, (0, 0))
         options = [(0, 0, 0, 0)]
         for k in range(0 if e else 2, n + 1):
@@ -131,7 +161,7 @@ def _initial_exact(
         dp = nxt
     for (c, wu, cn), p in dp.items():
         if p + prefix[wu] >= need and (
-            len(hand) - c + bonus_cards >= 2 or canastas_have + cn >= goal
+            hand_size - c + bonus_cards >= 2 or canastas_have + cn >= goal
         ):
             return True
     return False
@@ -270,7 +300,7 @@ def _go_out(
             if RANK[c] not in tried:
                 tried.add(RANK[c])
                 choices.append(c)
-    total = sum(VALUE[c] for c in hand)
+    total = sum(map(VALUE.__getitem__, hand))
     counts = {r: len(cs) for r, cs in groups.items()}
     for drop in choices:
         if need_points > 0 and total - (VALUE[drop] if drop else 0) < need_points:
