@@ -127,9 +127,25 @@ class State(NamedTuple):
 
 _INDEX = {name: i for i, name in enumerate(State._fields)}
 _new_tuple = tuple.__new__
-_TO_MOVE, _TO_ACT, _PHASE, _HANDS = (_INDEX[f] for f in ("to_move", "to_act", "phase", "hands"))
-_PILE, _LOG, _ACTIONS = _INDEX["pile"], _INDEX["log"], _INDEX["actions"]
+# Field positions, for the hot paths of play that build a state from a list of its
+# fields (`built`) instead of going through `evolve`'s keyword arguments.
+F_TO_MOVE, F_TO_ACT, F_PHASE, F_HANDS, F_MELDS, F_RED_THREES, F_PILE, F_STOCK = (
+    _INDEX[f]
+    for f in ("to_move", "to_act", "phase", "hands", "melds", "red_threes", "pile", "stock")
+)
+F_OPENED, F_MELDED_THIS_ROUND, F_TURN_MELDED, F_PENDING, F_TURN_POINTS, F_TURN_CARDS = (
+    _INDEX[f]
+    for f in ("opened", "melded_this_round", "turn_melded", "pending", "turn_points",
+              "turn_cards")
+)
+F_LOG, F_ACTIONS = _INDEX["log"], _INDEX["actions"]
 _TURN_START, _TURN_END = _INDEX["fresh"], _INDEX["turn_cards"] + 1
+
+
+def built(values: list[Any]) -> State:
+    """The state whose fields are `values`, in `State._fields` order."""
+    new: State = _new_tuple(State, values)
+    return new
 
 
 def evolve(state: State, **changes: Any) -> State:
@@ -166,14 +182,13 @@ def pass_turn(
     """The state after a discard hands the turn to `seat`: its draw phase, with every
     field about the current turn reset (the hot path of play, so built directly)."""
     values = list(state)
-    values[_TO_MOVE] = values[_TO_ACT] = seat
-    values[_PHASE] = DRAW
-    values[_HANDS] = hands
-    values[_PILE] = pile
-    values[_LOG] = log
-    values[_ACTIONS] = actions
+    values[F_TO_MOVE] = values[F_TO_ACT] = seat
+    values[F_PHASE] = DRAW
+    values[F_HANDS] = hands
+    values[F_PILE] = pile
+    values[F_LOG] = log
+    values[F_ACTIONS] = actions
     # fresh, turn_melded, asked, permission, pending, turn_points, turn_cards
     values[_TURN_START:_TURN_END] = (
         not state.melded_this_round[seat], False, False, None, (), 0, ())
-    new: State = _new_tuple(State, values)
-    return new
+    return built(values)

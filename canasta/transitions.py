@@ -15,7 +15,31 @@ from .melds import points
 from .rules import RuleSet
 from .scoring import score_round
 from .solver import forms_own_melds
-from .state import ANSWER, GAME_OVER, PLAY, ROUND_OVER, State, chain_push, evolve, pass_turn
+from .state import (
+    ANSWER,
+    F_ACTIONS,
+    F_HANDS,
+    F_LOG,
+    F_MELDED_THIS_ROUND,
+    F_MELDS,
+    F_OPENED,
+    F_PENDING,
+    F_PHASE,
+    F_PILE,
+    F_RED_THREES,
+    F_STOCK,
+    F_TURN_CARDS,
+    F_TURN_MELDED,
+    F_TURN_POINTS,
+    GAME_OVER,
+    PLAY,
+    ROUND_OVER,
+    State,
+    built,
+    chain_push,
+    evolve,
+    pass_turn,
+)
 from .state import DRAW as DRAW_PHASE
 
 
@@ -89,9 +113,13 @@ def _draw(state: State, actions: Any) -> State:
     if state.rules.draw_count == 1 and stock and stock[0] not in RED_THREES:
         hand = list(state.hands[seat])
         insort(hand, stock[0], key=SORT_KEY.__getitem__)
-        return evolve(state, phase=PLAY, stock=stock[1:],
-                      hands=_replace_at(state.hands, seat, tuple(hand)),
-                      actions=actions, log=((seat, DRAW, _NO_EXTRA), state.log))
+        values = list(state)
+        values[F_PHASE] = PLAY
+        values[F_STOCK] = stock[1:]
+        values[F_HANDS] = _replace_at(state.hands, seat, tuple(hand))
+        values[F_ACTIONS] = actions
+        values[F_LOG] = ((seat, DRAW, _NO_EXTRA), state.log)
+        return built(values)
     n = min(state.rules.draw_count, len(stock))
     drawn = list(stock[:n])
     stock = stock[n:]
@@ -151,7 +179,7 @@ def _take_pile(state: State, action: TakePile, actions: Any) -> State:
     hand = remove_cards(state.hands[seat], action.cards)
     assert hand is not None
     return _lay_down(state, action, actions, RANK[top], (top, *action.cards), hand, below,
-                     {"top": top, "taken": list(below)}, phase=PLAY, pile=())
+                     {"top": top, "taken": list(below)}, took_pile=True)
 
 
 def _meld(state: State, action: Meld, actions: Any) -> State:
@@ -171,7 +199,7 @@ def _lay_down(
     hand: tuple[str, ...],
     held: tuple[str, ...],
     log_extra: dict[str, Any],
-    **changes: Any,
+    took_pile: bool = False,
 ) -> State:
     """Put `cards` on the team's meld of `rank` (C18). Pile cards `held` back for an
     initial meld (C12) join the hand once it is complete, their red 3s going down
@@ -189,33 +217,28 @@ def _lay_down(
     if reds and "taken" in log_extra:
         log_extra = {**log_extra, "red_threes": list(reds)}
     # Only the fields that change are replaced (this is a hot path of play).
+    values = list(state)
     if reds:
-        changes["red_threes"] = _replace_at(
-            state.red_threes, team, state.red_threes[team] + reds)
+        values[F_RED_THREES] = _replace_at(state.red_threes, team, state.red_threes[team] + reds)
     if opened != state.opened[team]:
-        changes["opened"] = _replace_at(state.opened, team, opened)
+        values[F_OPENED] = _replace_at(state.opened, team, opened)
     if not state.melded_this_round[seat]:
-        changes["melded_this_round"] = _replace_at(state.melded_this_round, seat, True)
-    after = evolve(
-        state,
-        hands=_replace_at(state.hands, seat, hand),
-        melds=_replace_at(state.melds, team, melds),
-        turn_melded=True,
-        pending=pending,
-        turn_points=turn_points,
-        turn_cards=state.turn_cards + cards,
-        actions=actions,
-        log=_log(state, seat, action, **log_extra),
-        **changes,
-    )
-    return _after_meld(after)
-
-
-def _after_meld(state: State) -> State:
-    """Melding the last card goes out (C30)."""
-    if state.hands[state.to_move]:
-        return state
-    return _end_round(_went_out(state))
+        values[F_MELDED_THIS_ROUND] = _replace_at(state.melded_this_round, seat, True)
+    if took_pile:
+        values[F_PHASE] = PLAY
+        values[F_PILE] = ()
+    values[F_HANDS] = _replace_at(state.hands, seat, hand)
+    values[F_MELDS] = _replace_at(state.melds, team, melds)
+    values[F_TURN_MELDED] = True
+    values[F_PENDING] = pending
+    values[F_TURN_POINTS] = turn_points
+    values[F_TURN_CARDS] = state.turn_cards + cards
+    values[F_ACTIONS] = actions
+    values[F_LOG] = _log(state, seat, action, **log_extra)
+    after = built(values)
+    if hand:
+        return after
+    return _end_round(_went_out(after))  # melding the last card goes out (C30)
 
 
 def _went_out(state: State) -> State:
@@ -226,11 +249,13 @@ def _went_out(state: State) -> State:
 
 def _discard(state: State, action: Discard, actions: Any) -> State:
     seat = state.to_move
-    hand = remove_cards(state.hands[seat], (action.card,))
-    assert hand is not None
+    card = action.card
+    hand = state.hands[seat]
+    at = hand.index(card)
+    hand = hand[:at] + hand[at + 1 :]
     hands = _replace_at(state.hands, seat, hand)
-    pile = (*state.pile, action.card)
-    log = _log(state, seat, action)
+    pile = (*state.pile, card)
+    log = ((seat, action, _NO_EXTRA), state.log)
     if not hand:
         out = evolve(state, hands=hands, pile=pile, actions=actions, log=log)
         return _end_round(_went_out(out))
