@@ -56,6 +56,18 @@ LAY_ONE: dict[str, Meld] = {c: Meld((c,)) for c in ALL_CARDS}
 LAY_WILD: dict[tuple[str, str], Meld] = {
     (w, r): Meld((w,), r) for w in ALL_CARDS if w in WILDS for r in RANKS
 }
+_MELDS: dict[tuple[str, ...], Meld] = {}
+_MELDS_KEPT = 50_000
+
+
+def meld_of(cards: tuple[str, ...]) -> Meld:
+    """`Meld(cards)`, shared: building a frozen dataclass costs more than finding it."""
+    found = _MELDS.get(cards)
+    if found is None:
+        if len(_MELDS) >= _MELDS_KEPT:
+            _MELDS.clear()
+        found = _MELDS[cards] = Meld(cards)
+    return found
 
 
 def _cards(data: dict[str, Any], key: str) -> tuple[str, ...]:

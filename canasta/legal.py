@@ -30,10 +30,11 @@ from .actions import (
     Discard,
     Meld,
     TakePile,
+    meld_of,
 )
 from .cards import BLACK_THREES, JOKER, RANK, RED_THREES, VALUE, WILDS, sort_cards
 from .checks import can_go_out, check, merge, needed_points, shape_rejection
-from .melds import TableMeld, find_meld, points, team_canastas, wild_count, wild_room
+from .melds import TableMeld, find_meld, points, team_canastas, wild_count
 from .rules import RuleSet
 from .solver import go_out_plan, hand_counts, reachable, split_hand
 from .state import ANSWER, GAME_OVER, PLAY, ROUND_OVER, State, blocked, freezer
@@ -98,17 +99,17 @@ def candidates(state: State) -> list[Action]:
     groups, _, blacks = split_hand(hand)
     for rank, naturals in groups.items():
         if find_meld(melds, rank) is not None:
-            out.append(Meld((naturals[0],)))
+            out.append(LAY_ONE[naturals[0]])
             continue
         if len(naturals) >= 3:
-            out.append(Meld(tuple(naturals[:3])))
+            out.append(meld_of(tuple(naturals[:3])))
             if len(naturals) > 3:
-                out.append(Meld(tuple(naturals)))
+                out.append(meld_of(tuple(naturals)))
         if len(naturals) >= 2:
-            out.extend(Meld(sort_cards((*naturals[:2], w))) for w in wilds)
+            out.extend(meld_of((naturals[0], naturals[1], w)) for w in wilds)
     for m in melds:
         if m.rank != "3":
-            out.extend(Meld((w,), m.rank) for w in wilds)
+            out.extend(LAY_WILD[w, m.rank] for w in wilds)
     if len(blacks) >= 3:
         out.append(Meld(sort_cards(blacks)))
     step = finishing_step(state)
@@ -347,17 +348,24 @@ def _play_opened(state: State) -> list[Action]:
             continue
         pairs += k == 2
         if k >= 3 and (3, 0) in shapes and (n > 4 or free):
-            out.append(Meld(tuple(naturals[:3])))
+            out.append(meld_of(tuple(naturals[:3])))
         if k > 3 and (k, 0) in shapes and (n - k >= 2 or free or (last_needed and k >= size)):
-            out.append(Meld(tuple(naturals)))
+            out.append(meld_of(tuple(naturals)))
         if wilds and (2, 1) in shapes and (n > 4 or free):
             # Sorted already: the hand is, and wild cards sort after naturals.
-            out.extend([Meld((naturals[0], naturals[1], w)) for w in wilds])
+            out.extend([meld_of((naturals[0], naturals[1], w)) for w in wilds])
     if wilds:
+        # `wild_room(rules, m.naturals, m.wilds) > 0`, written out for speed.
+        strict = 1 if rules.wilds_strictly_fewer else 0
+        most = rules.max_wilds
+        natural_closed = not rules.wild_on_natural_canasta
         for m in melds:
             if not (n > 2 or free or (last_needed and len(m.cards) + 1 == size)):
                 continue
-            if wild_room(rules, m.naturals, m.wilds):
+            f = m.wilds
+            if f < most and f + strict < m.naturals and not (
+                natural_closed and f == 0 and m.naturals >= size
+            ):
                 out.extend([LAY_WILD[w, m.rank] for w in wilds])
     if len(blacks) >= 3:
         black = Meld(sort_cards(blacks))
