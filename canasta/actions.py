@@ -56,17 +56,30 @@ LAY_ONE: dict[str, Meld] = {c: Meld((c,)) for c in ALL_CARDS}
 LAY_WILD: dict[tuple[str, str], Meld] = {
     (w, r): Meld((w,), r) for w in ALL_CARDS if w in WILDS for r in RANKS
 }
+TAKE_ALONE = TakePile(())
+# Shared listed actions: building a frozen dataclass costs more than finding it.
 _MELDS: dict[tuple[str, ...], Meld] = {}
-_MELDS_KEPT = 50_000
+_TAKES: dict[tuple[str, ...], TakePile] = {}
+_KEPT = 50_000
 
 
 def meld_of(cards: tuple[str, ...]) -> Meld:
-    """`Meld(cards)`, shared: building a frozen dataclass costs more than finding it."""
+    """`Meld(cards)`, shared."""
     found = _MELDS.get(cards)
     if found is None:
-        if len(_MELDS) >= _MELDS_KEPT:
+        if len(_MELDS) >= _KEPT:
             _MELDS.clear()
         found = _MELDS[cards] = Meld(cards)
+    return found
+
+
+def take_with(cards: tuple[str, ...]) -> TakePile:
+    """`TakePile(cards)`, shared (only pairs of cards are listed, so few exist)."""
+    found = _TAKES.get(cards)
+    if found is None:
+        if len(_TAKES) >= _KEPT:
+            _TAKES.clear()
+        found = _TAKES[cards] = TakePile(cards)
     return found
 
 

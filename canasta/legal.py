@@ -25,12 +25,14 @@ from .actions import (
     LAY_ONE,
     LAY_WILD,
     NEXT_ROUND,
+    TAKE_ALONE,
     Action,
     Answer,
     Discard,
     Meld,
     TakePile,
     meld_of,
+    take_with,
 )
 from .cards import BLACK_THREES, JOKER, RANK, RED_THREES, VALUE, WILDS, sort_cards
 from .checks import can_go_out, check, merge, needed_points, shape_rejection
@@ -259,29 +261,26 @@ def _takes_opened(
     rank = RANK[top]
     naturals = [c for c in hand if RANK[c] == rank]
     frozen = freezer(rules, pile) is not None
-    taken = len(pile) - 1 - sum(map(pile.count, RED_THREES))  # the top is no red 3 (C15)
-    have = team_canastas(rules, melds)
+    # C31 after melding the top card with `used` cards from hand: at least two cards
+    # in hand afterwards (the rest of the pile counts), or the canastas to go out.
+    spare = len(hand) + len(pile) - 1 - sum(map(pile.count, RED_THREES))  # top: no red 3
+    short = rules.canastas_to_go_out - team_canastas(rules, melds)
     size = rules.canasta_size
     before = len(existing.cards) if existing is not None else 0
 
     def fits(used: int) -> bool:
-        """C31 after melding the top card with `used` cards from hand."""
-        if len(hand) - used + taken >= 2:
-            return True
-        made = 1 if before < size <= before + used + 1 else 0
-        return have + made >= rules.canastas_to_go_out
+        return spare - used >= 2 or short <= (1 if before < size <= before + used + 1 else 0)
 
     out: list[Action] = [DRAW]
-    if existing is not None and not frozen and fits(0) and (
-        shape_rejection(rules, rank, existing, 1, 0) is None
-    ):
-        out.append(TakePile(()))
-    if len(naturals) >= 2 and fits(2) and shape_rejection(rules, rank, existing, 3, 0) is None:
-        out.append(TakePile(tuple(naturals[:2])))
+    # Naturals onto a meld of the rank always keep its shape (C19).
+    if existing is not None and not frozen and fits(0):
+        out.append(TAKE_ALONE)
+    if len(naturals) >= 2 and fits(2) and (existing is not None or (3, 0) in rules.valid_shapes):
+        out.append(take_with((naturals[0], naturals[1])))
     if naturals and not frozen and fits(2):
         for w in _wild_kinds(hand):
             if shape_rejection(rules, rank, existing, 2, 1) is None:
-                out.append(TakePile(sort_cards((naturals[0], w))))
+                out.append(take_with((naturals[0], w)))  # sorted: wild cards sort last
     return out
 
 
