@@ -28,13 +28,11 @@ from .actions import (
     TAKE_ALONE,
     Action,
     Answer,
-    Discard,
     Meld,
-    TakePile,
     meld_of,
     take_with,
 )
-from .cards import BLACK_THREES, JOKER, RANK, RED_THREES, VALUE, WILDS, sort_cards
+from .cards import JOKER, RANK, RED_THREES, VALUE, WILDS, sort_cards
 from .checks import can_go_out, check, merge, needed_points, shape_rejection
 from .melds import TableMeld, find_meld, points, team_canastas, wild_count
 from .rules import RuleSet
@@ -91,11 +89,11 @@ def candidates(state: State) -> list[Action]:
             rank = RANK[state.pile[-1]]
             naturals = [c for c in hand if c not in WILDS and RANK[c] == rank]
             if find_meld(melds, rank) is not None:
-                out.append(TakePile(()))
+                out.append(TAKE_ALONE)
             if len(naturals) >= 2:
-                out.append(TakePile(tuple(naturals[:2])))
+                out.append(take_with((naturals[0], naturals[1])))
             if naturals:
-                out.extend(TakePile(sort_cards((naturals[0], w))) for w in wilds)
+                out.extend(take_with((naturals[0], w)) for w in wilds)  # wild cards sort last
         return out
     assert phase == PLAY
     groups, _, blacks = split_hand(hand)
@@ -117,11 +115,7 @@ def candidates(state: State) -> list[Action]:
     step = finishing_step(state)
     if step is not None and step not in out:
         out.append(step)
-    seen: set[str] = set()
-    for c in hand:
-        if c not in seen:
-            seen.add(c)
-            out.append(Discard(c))
+    out.extend(map(DISCARDS.__getitem__, dict.fromkeys(hand)))
     if not state.turn_melded and not state.asked and state.rules.ask_permission:
         out.append(ASK)
     return out
@@ -181,19 +175,58 @@ def _play_unopened(state: State) -> list[Action]:
         # No meld can start an initial meld the hand cannot complete (C26); going
         # out needs the initial meld too, so there is nothing to ask (C33).
         return list(map(DISCARDS.__getitem__, dict.fromkeys(hand))) if may_discard else []
-    lean = find_meld(melds, "3") is None
+    if find_meld(melds, "3") is not None:
+        return filtered_candidates(state)
+    # The canonical candidates in `candidates` order, each checked as it is made.
+    n = len(hand)
+    j = n
+    while j and hand[j - 1] in WILDS:
+        j -= 1
+    wilds: list[str] = []
+    if j < n:
+        if hand[-1] == JOKER:
+            wilds.append(JOKER)
+        if hand[j] != JOKER:
+            wilds.append(hand[j])
     out: list[Action] = []
-    for action in candidates(state):
-        if isinstance(action, Discard):
-            if may_discard:
-                out.append(action)
-        elif isinstance(action, Meld) and lean and action.cards[0] not in BLACK_THREES:
-            if _opening_meld_allowed(rules, counts, wild_values, len(hand), melds, need, action):
-                out.append(action)
-        elif action is ASK and not _canasta_in_reach(rules, counts, len(wild_values), melds):
-            continue  # going out must complete a canasta (C30, C33)
-        elif check(state, action) is None:
-            out.append(action)
+    blacks: list[str] = []
+    for rank, group in groupby(hand[:j], RANK.__getitem__):
+        naturals = list(group)
+        if rank == "3":
+            blacks = naturals
+            continue
+        made: list[Meld]
+        if find_meld(melds, rank) is not None:
+            made = [LAY_ONE[naturals[0]]]
+        else:
+            made = []
+            if len(naturals) >= 3:
+                made.append(meld_of(tuple(naturals[:3])))
+                if len(naturals) > 3:
+                    made.append(meld_of(tuple(naturals)))
+            if len(naturals) >= 2:
+                made.extend([meld_of((naturals[0], naturals[1], w)) for w in wilds])
+        for meld in made:
+            if _opening_meld_allowed(rules, counts, wild_values, n, melds, need, meld):
+                out.append(meld)
+    for m in melds:
+        for w in wilds:
+            meld = LAY_WILD[w, m.rank]
+            if _opening_meld_allowed(rules, counts, wild_values, n, melds, need, meld):
+                out.append(meld)
+    if len(blacks) >= 3:
+        black = Meld(sort_cards(blacks))
+        if check(state, black) is None:
+            out.append(black)
+    step = finishing_step(state)
+    if step is not None and step not in out and check(state, step) is None:
+        out.append(step)
+    if may_discard:
+        out.extend(map(DISCARDS.__getitem__, dict.fromkeys(hand)))
+    if (not state.turn_melded and not state.asked and rules.ask_permission
+            and _canasta_in_reach(rules, counts, len(wild_values), melds)
+            and check(state, ASK) is None):
+        out.append(ASK)
     return out
 
 
