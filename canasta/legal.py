@@ -33,10 +33,10 @@ from .actions import (
     take_with,
 )
 from .cards import JOKER, RANK, RED_THREES, VALUE, WILDS, sort_cards
-from .checks import can_go_out, check, merge, needed_points, shape_rejection
-from .melds import TableMeld, find_meld, points, team_canastas, wild_count
+from .checks import can_go_out, check, needed_points, shape_rejection
+from .melds import TableMeld, find_meld, points, team_canastas, wild_count, wild_room
 from .rules import RuleSet
-from .solver import go_out_plan, hand_counts, reachable, split_hand
+from .solver import go_out_plan, hand_counts, meld_counts, reachable, split_hand
 from .state import ANSWER, GAME_OVER, PLAY, ROUND_OVER, State, blocked, freezer
 from .state import DRAW as DRAW_PHASE
 
@@ -169,8 +169,10 @@ def _play_unopened(state: State) -> list[Action]:
     melds = state.melds[state.team]
     need = needed_points(state)
     counts, wild_values = hand_counts(hand)
+    existing = meld_counts(melds)
+    have = team_canastas(rules, melds)
     if state.turn_points == 0 and not reachable(
-        rules, counts, wild_values, len(hand), melds, need, 0, team_canastas(rules, melds)
+        rules, counts, wild_values, len(hand), existing, need, 0, have
     ):
         # No meld can start an initial meld the hand cannot complete (C26); going
         # out needs the initial meld too, so there is nothing to ask (C33).
@@ -207,12 +209,12 @@ def _play_unopened(state: State) -> list[Action]:
             if len(naturals) >= 2:
                 made.extend([meld_of((naturals[0], naturals[1], w)) for w in wilds])
         for meld in made:
-            if _opening_meld_allowed(rules, counts, wild_values, n, melds, need, meld):
+            if _opening_meld_allowed(rules, counts, wild_values, n, existing, have, need, meld):
                 out.append(meld)
     for m in melds:
         for w in wilds:
             meld = LAY_WILD[w, m.rank]
-            if _opening_meld_allowed(rules, counts, wild_values, n, melds, need, meld):
+            if _opening_meld_allowed(rules, counts, wild_values, n, existing, have, need, meld):
                 out.append(meld)
     if len(blacks) >= 3:
         black = Meld(sort_cards(blacks))
@@ -235,22 +237,33 @@ def _opening_meld_allowed(
     counts: dict[str, int],
     wild_values: list[int],
     hand_size: int,
-    melds: tuple[TableMeld, ...],
+    existing: dict[str, tuple[int, int]],
+    canastas: int,
     need: int,
     action: Meld,
 ) -> bool:
-    """`check` for a listed meld of naturals (and wild cards) by a team still without
-    its initial meld, with no pile held back, no waiver and no answer pending, given
-    the hand as `hand_counts`: the shape (C17, C19), then the look-ahead to the
-    minimum (C26) or, once it is reached, keeping two cards without a canasta (C31)."""
+    """`check` for a listed meld of naturals, or of one wild card onto a meld, by a
+    team still without its initial meld, with no pile held back, no waiver and no
+    answer pending, given the hand as `hand_counts` and the team's melds as
+    `meld_counts`: the shape (C17, C19), then the look-ahead to the minimum (C26)
+    or, once it is reached, keeping two cards without a canasta (C31)."""
     cards = action.cards
     rank = RANK[cards[0]] if action.rank is None else action.rank
     wilds = wild_count(cards)
     naturals = len(cards) - wilds
-    if shape_rejection(rules, rank, find_meld(melds, rank), naturals, wilds):
-        return False
-    after = merge(melds, rank, cards)
-    canastas = team_canastas(rules, after)
+    was = existing.get(rank)
+    if was is None:
+        if (naturals, wilds) not in rules.valid_shapes:
+            return False
+        e = f = 0
+    else:
+        e, f = was
+        # Naturals always fit a meld of their rank; a wild card needs room (C19).
+        if wilds and wild_room(rules, e, f) < wilds:
+            return False
+    size = rules.canasta_size
+    if e + f < size <= e + f + len(cards):
+        canastas += 1
     need -= points(cards)
     left = hand_size - len(cards)
     if need <= 0:
@@ -264,6 +277,8 @@ def _opening_meld_allowed(
         rest_wilds = list(wild_values)
         for c in cards[naturals:]:  # wild cards sort after naturals
             rest_wilds.remove(VALUE[c])
+    after = dict(existing)
+    after[rank] = (e + naturals, f + wilds)
     return reachable(rules, rest, rest_wilds, left, after, need, 0, canastas)
 
 

@@ -58,8 +58,13 @@ def initial_reachable(
     if need <= 0:
         return True
     counts, wild_values = hand_counts(hand)
-    return reachable(rules, counts, wild_values, len(hand), turn_melds, need, bonus_cards,
-                     canastas_have)
+    return reachable(rules, counts, wild_values, len(hand), meld_counts(turn_melds), need,
+                     bonus_cards, canastas_have)
+
+
+def meld_counts(melds: Iterable[TableMeld]) -> dict[str, tuple[int, int]]:
+    """(naturals, wild cards) of each meld, by rank."""
+    return {m.rank: (m.naturals, m.wilds) for m in melds}
 
 
 def reachable(
@@ -67,15 +72,15 @@ def reachable(
     counts: dict[str, int],
     wild_values: list[int],
     hand_size: int,
-    turn_melds: tuple[TableMeld, ...],
+    existing: dict[str, tuple[int, int]],
     need: int,
     bonus_cards: int,
     canastas_have: int,
 ) -> bool:
-    """`initial_reachable` for a hand given as `hand_counts` and its size."""
+    """`initial_reachable` for a hand given as `hand_counts` and its size, with the
+    melds made this turn given as `meld_counts`."""
     if need <= 0:
         return True
-    existing = {m.rank: (m.naturals, m.wilds) for m in turn_melds}
     # Quick bound: the most points any arrangement can reach, ignoring C31.
     best = 0
     used = 0
