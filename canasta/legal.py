@@ -372,6 +372,11 @@ def _play_opened(state: State) -> list[Action]:
         if hand[j] != JOKER:
             wilds.append(hand[j])
     shapes = rules.valid_shapes
+    # Which plays keep two cards in hand, or may leave fewer (C31), worked out once.
+    lay_any = n > 2 or free
+    new_ok = n > 4 or free
+    triples = new_ok and (3, 0) in shapes
+    pair_wild = new_ok and bool(wilds) and (2, 1) in shapes
     out: list[Action] = []
     blacks: list[str] = []
     singles = pairs = 0
@@ -383,22 +388,24 @@ def _play_opened(state: State) -> list[Action]:
         k = len(naturals)
         on = by_rank.get(rank)
         if on is not None:
-            if n > 2 or free or (last_needed and len(on.cards) + 1 == size):
+            if lay_any or (last_needed and len(on.cards) + 1 == size):
                 out.append(LAY_ONE[naturals[0]])
             if len(on.cards) < size and len(on.cards) + k > longest:
                 longest = len(on.cards) + k
             continue
-        if k > longest:
-            longest = k
         if k == 1:
             singles += 1
             continue
-        pairs += k == 2
-        if k >= 3 and (3, 0) in shapes and (n > 4 or free):
-            out.append(meld_of(tuple(naturals[:3])))
-        if k > 3 and (k, 0) in shapes and (n - k >= 2 or free or (last_needed and k >= size)):
-            out.append(meld_of(tuple(naturals)))
-        if wilds and (2, 1) in shapes and (n > 4 or free):
+        if k > longest:
+            longest = k
+        if k == 2:
+            pairs += 1
+        else:
+            if triples:
+                out.append(meld_of(tuple(naturals[:3])))
+            if k > 3 and (k, 0) in shapes and (n - k >= 2 or free or (last_needed and k >= size)):
+                out.append(meld_of(tuple(naturals)))
+        if pair_wild:
             # Sorted already: the hand is, and wild cards sort after naturals.
             out.extend([meld_of((naturals[0], naturals[1], w)) for w in wilds])
     if wilds:

@@ -167,6 +167,8 @@ def _release(
     hand: tuple[str, ...], cards: tuple[str, ...]
 ) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """Pile cards joining a hand: red 3s among them go down without replacement (C20)."""
+    if RED_THREES.isdisjoint(cards):
+        return sort_cards(hand + cards), ()
     reds = tuple(c for c in cards if c in RED_THREES)
     rest = tuple(c for c in cards if c not in RED_THREES)
     return sort_cards(hand + rest), reds
