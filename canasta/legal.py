@@ -29,10 +29,11 @@ from .actions import (
     Action,
     Answer,
     Meld,
+    TakePile,
     meld_of,
     take_with,
 )
-from .cards import JOKER, RANK, RED_THREES, VALUE, WILDS, sort_cards
+from .cards import JOKER, RANK, RED_THREES, VALUE, WILDS, remove_cards, sort_cards
 from .checks import can_go_out, check, needed_points, shape_rejection
 from .melds import TableMeld, find_meld, points, team_canastas, wild_count, wild_room
 from .rules import RuleSet
@@ -151,6 +152,8 @@ def _legal(state: State) -> list[Action]:
             return [DRAW]  # C11: nothing to take the top card with
         if state.opened[state.team]:
             return _takes_opened(state, hand, melds, existing)
+        if not melds:
+            return _takes_unopened(state, hand, rank)
     if state.phase == PLAY and state.permission is None and not state.pending:
         if state.opened[state.team]:
             return _play_opened(state)
@@ -329,6 +332,44 @@ def _takes_opened(
         for w in _wild_kinds(hand):
             if shape_rejection(rules, rank, existing, 2, 1) is None:
                 out.append(take_with((naturals[0], w)))  # sorted: wild cards sort last
+    return out
+
+
+def _takes_unopened(state: State, hand: tuple[str, ...], rank: str) -> list[Action]:
+    """`filtered_candidates` in the draw phase for a team with no meld on the table
+    yet: the top card and the cards from hand must make or start the initial meld."""
+    rules = state.rules
+    pile = state.pile
+    top = pile[-1]
+    naturals = [c for c in hand if RANK[c] == rank]
+    frozen = rules.frozen_for_unopened_team or freezer(rules, pile) is not None
+    taken = len(pile) - 1 - sum(map(pile.count, RED_THREES))  # the top is no red 3 (C15)
+    need = state.minimum(state.team) - state.turn_points
+    goal = rules.canastas_to_go_out
+    size = rules.canasta_size
+    shapes = rules.valid_shapes
+    out: list[Action] = [DRAW]
+    tries: list[TakePile] = []
+    if len(naturals) >= 2:
+        tries.append(take_with((naturals[0], naturals[1])))
+    if naturals and not frozen:  # C14: a frozen pile needs two naturals
+        tries.extend([take_with((naturals[0], w)) for w in _wild_kinds(hand)])
+    for action in tries:
+        used = action.cards
+        wilds = wild_count(used)
+        if (3 - wilds, wilds) not in shapes:
+            continue
+        gained = VALUE[top] + points(used)
+        canastas = 1 if size <= 3 else 0
+        left = len(hand) - 2
+        if gained >= need:
+            if left + taken >= 2 or canastas >= goal:
+                out.append(action)
+            continue
+        counts, wild_values = hand_counts(remove_cards(hand, used) or ())
+        made = {rank: (3 - wilds, wilds)}
+        if reachable(rules, counts, wild_values, left, made, need - gained, taken, canastas):
+            out.append(action)
     return out
 
 
