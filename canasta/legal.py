@@ -33,12 +33,12 @@ from .actions import (
     meld_of,
     take_with,
 )
-from .cards import JOKER, RANK, RED_THREES, VALUE, WILDS, remove_cards, sort_cards
+from .cards import BLACK_THREES, JOKER, RANK, RED_THREES, VALUE, WILDS, remove_cards, sort_cards
 from .checks import can_go_out, check, needed_points, shape_rejection
 from .melds import TableMeld, find_meld, points, team_canastas, wild_count, wild_room
 from .rules import RuleSet
 from .solver import go_out_plan, hand_counts, meld_counts, reachable, split_hand
-from .state import ANSWER, GAME_OVER, PLAY, ROUND_OVER, State, blocked, freezer
+from .state import ANSWER, GAME_OVER, PLAY, ROUND_OVER, State, freezer
 from .state import DRAW as DRAW_PHASE
 
 
@@ -139,23 +139,28 @@ def legal_actions(state: State) -> list[Action]:
     return list(out)
 
 
+_BLOCKERS = WILDS | RED_THREES | BLACK_THREES  # C15: these on top block the pile
+
+
 def _legal(state: State) -> list[Action]:
-    if state.phase == DRAW_PHASE:
+    phase = state.phase
+    if phase == DRAW_PHASE:
         pile = state.pile
-        if not pile or blocked(pile):
+        if not pile or pile[-1] in _BLOCKERS:
             return [DRAW]  # C15
         rank = RANK[pile[-1]]
         hand = state.hands[state.to_move]
-        melds = state.team_melds()
+        team = state.to_move % state.rules.teams
+        melds = state.melds[team]
         existing = find_meld(melds, rank)
         if existing is None and rank not in map(RANK.__getitem__, hand):
             return [DRAW]  # C11: nothing to take the top card with
-        if state.opened[state.team]:
+        if state.opened[team]:
             return _takes_opened(state, hand, melds, existing)
         if not melds:
             return _takes_unopened(state, hand, rank)
-    if state.phase == PLAY and state.permission is None and not state.pending:
-        if state.opened[state.team]:
+    elif phase == PLAY and state.permission is None and not state.pending:
+        if state.opened[state.to_move % state.rules.teams]:
             return _play_opened(state)
         if state.rules.concealed_needs_minimum or not state.fresh:
             return _play_unopened(state)
