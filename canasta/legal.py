@@ -53,6 +53,21 @@ def _wild_kinds(hand: tuple[str, ...]) -> list[str]:
     return kinds
 
 
+def _sorted_wilds(hand: tuple[str, ...]) -> tuple[int, list[str]]:
+    """For a sorted hand (naturals by rank, then 3s, then 2s, then jokers last): where
+    its wild cards start, and one wild card of each kind as `_wild_kinds` lists them."""
+    n = j = len(hand)
+    while j and hand[j - 1] in WILDS:
+        j -= 1
+    wilds: list[str] = []
+    if j < n:
+        if hand[-1] == JOKER:
+            wilds.append(JOKER)
+        if hand[j] != JOKER:
+            wilds.append(hand[j])
+    return j, wilds
+
+
 FINISH_HAND = 4
 
 
@@ -189,15 +204,7 @@ def _play_unopened(state: State) -> list[Action]:
         return filtered_candidates(state)
     # The canonical candidates in `candidates` order, each checked as it is made.
     n = len(hand)
-    j = n
-    while j and hand[j - 1] in WILDS:
-        j -= 1
-    wilds: list[str] = []
-    if j < n:
-        if hand[-1] == JOKER:
-            wilds.append(JOKER)
-        if hand[j] != JOKER:
-            wilds.append(hand[j])
+    j, wilds = _sorted_wilds(hand)
     out: list[Action] = []
     blacks: list[str] = []
     for rank, group in groupby(hand[:j], RANK.__getitem__):
@@ -406,17 +413,7 @@ def _play_opened(state: State) -> list[Action]:
     # otherwise a play may do so only if it completes the last canasta needed.
     free = have >= rules.canastas_to_go_out
     last_needed = have + 1 >= rules.canastas_to_go_out
-    # Hands are kept sorted: naturals by rank, then 3s, then 2s, then jokers last.
-    j = n
-    while j and hand[j - 1] in WILDS:
-        j -= 1
-    # One wild card of each kind: a joker, then the first 2 (2s sort before jokers).
-    wilds: list[str] = []
-    if j < n:
-        if hand[-1] == JOKER:
-            wilds.append(JOKER)
-        if hand[j] != JOKER:
-            wilds.append(hand[j])
+    j, wilds = _sorted_wilds(hand)
     shapes = rules.valid_shapes
     # Which plays keep two cards in hand, or may leave fewer (C31), worked out once.
     lay_any = n > 2 or free
