@@ -13,12 +13,14 @@ from ui_base import (
     ME,
     PARAMS,
     PREVIOUS,
-    SETTINGS,
     S,
+    clean_name,
     el,
     is_wild,
     keep_aside,
+    load_settings,
     save,
+    save_settings,
     seat_names,
     store_get,
     store_set,
@@ -211,6 +213,7 @@ def on_click(event):
         S["setup"] = False
         render()
     elif act == "start":
+        set_name(document.getElementById("opt-name").value)
         level = document.getElementById("opt-level").value
         variant = document.getElementById("opt-variant").value
         raw = document.getElementById("opt-seed").value
@@ -226,7 +229,7 @@ def on_click(event):
         warn("")
     elif act == "coach":
         S["coach_on"] = not S["coach_on"]
-        store_set(SETTINGS, "coach-on" if S["coach_on"] else "coach-off")
+        save_settings()
         node.setAttribute("aria-pressed", "true" if S["coach_on"] else "false")
         render()
     elif act == "zoom":
@@ -284,6 +287,8 @@ SHORTCUTS = {
 
 
 def on_key(event):
+    if S.get("setup"):
+        return  # a dialog is open: the table behind it takes no shortcuts
     tag = event.target.tagName
     if tag in ("INPUT", "SELECT", "TEXTAREA") or event.ctrlKey or event.metaKey or event.altKey:
         return
@@ -330,7 +335,23 @@ def on_drop(event):
             do_discard()
 
 
+def set_name(raw):
+    name = clean_name(raw)
+    if name != S["name"]:
+        S["name"] = name
+        save_settings()
+    field = document.getElementById("opt-name")
+    if field is not None:
+        field.value = name
+
+
+def on_change(event):
+    if event.target.id == "opt-name":
+        set_name(event.target.value)
+
+
 document.addEventListener("click", create_proxy(on_click))
+document.addEventListener("change", create_proxy(on_change))
 document.addEventListener("keydown", create_proxy(on_key))
 document.addEventListener("dragstart", create_proxy(on_dragstart))
 document.addEventListener("dragover", create_proxy(on_dragover))
@@ -353,7 +374,8 @@ def boot_view():
 
 
 async def main():
-    S["coach_on"] = store_get(SETTINGS) != "coach-off"
+    load_settings()
+    el("me-name").innerText = S["name"]
     document.querySelector('[data-act="coach"]').setAttribute(
         "aria-pressed", "true" if S["coach_on"] else "false")
     seed = PARAMS.get("seed")

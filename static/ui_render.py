@@ -4,6 +4,7 @@ from pyscript import document
 from ui_base import (
     CURRENT,
     ME,
+    NAME_MAX,
     PLURAL,
     RANK_SHORT,
     SUITS,
@@ -406,13 +407,22 @@ def render():
     el("controls").innerHTML = controls_html(view)
     el("log").innerHTML = log_html()
     el("history").innerHTML = history_html(view)
+    me = el("me-name")
+    me.innerText = S["name"]
+    mine = view["to_act"] == ME and view["phase"] not in ("round_over", "game_over")
+    me.className = "seat-name" + (" active" if mine else "")
     render_dialogs(view)
 
 
 def render_dialogs(view):
     dialog = el("dialog")
-    phase = view["phase"]
-    if phase in ("round_over", "game_over") and "round_score" in view:
+    phase = view["phase"] if view else None
+    if S.get("setup"):
+        # Rebuilt only when not showing already: an AI move must not wipe what is typed.
+        if dialog.hidden or dialog.querySelector("[data-testid=setup-dialog]") is None:
+            dialog.innerHTML = setup_html()
+        dialog.hidden = False
+    elif phase in ("round_over", "game_over") and "round_score" in view:
         dialog.innerHTML = score_sheet(view)
         dialog.hidden = False
     elif phase == "answer" and view["to_act"] == ME:
@@ -423,9 +433,6 @@ def render_dialogs(view):
             '<button type="button" data-act="answer-yes" data-testid="answer-yes">Yes</button> '
             '<button type="button" data-act="answer-no" data-testid="answer-no">No</button></div>'
         )
-        dialog.hidden = False
-    elif S.get("setup"):
-        dialog.innerHTML = setup_html()
         dialog.hidden = False
     else:
         dialog.hidden = True
@@ -485,8 +492,8 @@ def score_sheet(view):
     who = ""
     if went is not None:
         who = (
-            "<p>"
-            + seat_names(view)[went]
+            '<p data-testid="went-out">'
+            + esc(seat_names(view)[went])
             + " went out"
             + (" concealed" if view["round_score"][went % view["teams"]]["concealed"] else "")
             + ".</p>"
@@ -494,14 +501,22 @@ def score_sheet(view):
     if view["phase"] == "game_over":
         totals = view["totals"]
         best = max(totals)
-        winner = names[totals.index(best)]
-        title = "Game over: " + winner + (" win!" if winner in ("Us", "You") else " win.")
+        my_team = ME % view["teams"]
+        if totals.count(best) > 1:
+            title = "Game over: a tie"
+        elif totals[my_team] == best:
+            title = "Game over: " + ("you win!" if view["teams"] == view["players"]
+                                     else "your side wins!")
+        else:
+            title = "Game over: " + names[totals.index(best)] + " win" + (
+                "s." if view["teams"] == view["players"] else ".")
         button = '<button type="button" data-act="menu" data-testid="new-game">New game</button>'
     else:
         title = "Round " + str(view["round"]) + " is over"
         button = (
             '<button type="button" data-act="next" data-testid="next-round">Next round</button>'
         )
+    button = '<div class="row">' + button + "</div>"
     return (
         '<div class="panel" data-testid="score-sheet"><h2>'
         + esc(title)
@@ -558,7 +573,13 @@ def setup_html():
         else ""
     )
     return (
-        '<div class="panel" data-testid="setup-dialog"><h2>New game</h2>'
+        '<div class="panel" data-testid="setup-dialog" role="dialog" aria-labelledby="setup-title">'
+        '<h2 id="setup-title">New game</h2>'
+        '<label>Your name <input id="opt-name" data-testid="player-name" maxlength="'
+        + str(NAME_MAX)
+        + '" autocomplete="nickname" spellcheck="false" value="'
+        + esc(S["name"])
+        + '"></label>'
         '<label>Computer players <select id="opt-level" data-testid="opt-level">'
         + options
         + "</select></label>"
@@ -575,8 +596,8 @@ def setup_html():
         + "</div></div>"
     )
 
+
 def render_setup_only():
-    dialog = el("dialog")
-    dialog.innerHTML = setup_html()
-    dialog.hidden = False
+    render_dialogs(None)
     el("banner").innerText = "Start a new game"
+
