@@ -2,6 +2,7 @@
 # names, the page's URL parameters, the UI state, storage, settings and seat names.
 import json
 
+import ui_stats
 from pyscript import document, window
 
 KEY = "canasta:v1:"
@@ -9,6 +10,8 @@ CURRENT = KEY + "current"
 PREVIOUS = KEY + "previous"
 CORRUPT = KEY + "corrupt"
 SETTINGS = KEY + "settings"
+STATS = KEY + "stats"
+STATS_CORRUPT = KEY + "stats-corrupt"
 ME = 0
 DEFAULT_NAME = "You"
 NAME_MAX = 20
@@ -96,6 +99,8 @@ S = {
     "asked_dialog": False,
     "coach_on": True,
     "name": DEFAULT_NAME,
+    "stats": False,
+    "stats_confirm": False,
 }
 
 
@@ -174,7 +179,7 @@ def keep_aside(text, why):
     )
 
 
-# ----- settings (coach line, player name) ------------------------------------
+# ----- settings (coach line, player name) and statistics -----------------------
 def clean_name(text):
     """The player's name as shown: plain text on one line, trimmed, at most 20 characters."""
     text = "".join(" " if c < " " or c == "\x7f" else c for c in str(text))
@@ -202,6 +207,25 @@ def save_settings():
     text = json.dumps({"coach": S["coach_on"], "name": S["name"]})
     if not store_set(SETTINGS, text):
         storage_full("your settings are")
+
+
+def load_stats():
+    """The stored statistics; an unreadable entry is kept aside and counting starts afresh."""
+    text = store_get(STATS)
+    stats, problem = ui_stats.parse(text)
+    if problem:
+        store_set(STATS_CORRUPT, text)
+        warn(
+            "Your statistics could not be read (" + problem + "). They were kept aside, "
+            "not deleted, and counting starts afresh."
+        )
+        write_stats(stats)
+    return stats
+
+
+def write_stats(stats):
+    if not store_set(STATS, json.dumps(stats)):
+        storage_full("your statistics are")
 
 
 # ----- names and seats ---------------------------------------------------------

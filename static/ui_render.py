@@ -1,5 +1,6 @@
 # Drawing the table from the engine's view (MicroPython, main thread): HTML for
 # the seats, melds, pile, hand, buttons, banner, score sheet and dialogs.
+import ui_stats
 from pyscript import document
 from ui_base import (
     CURRENT,
@@ -498,6 +499,9 @@ def score_sheet(view):
             + (" concealed" if view["round_score"][went % view["teams"]]["concealed"] else "")
             + ".</p>"
         )
+    stats = (
+        '<button type="button" data-act="stats" data-testid="sheet-stats">Statistics</button>'
+    )
     if view["phase"] == "game_over":
         totals = view["totals"]
         best = max(totals)
@@ -516,7 +520,7 @@ def score_sheet(view):
         button = (
             '<button type="button" data-act="next" data-testid="next-round">Next round</button>'
         )
-    button = '<div class="row">' + button + "</div>"
+    button = '<div class="row">' + button + " " + stats + "</div>"
     return (
         '<div class="panel" data-testid="score-sheet"><h2>'
         + esc(title)
@@ -593,6 +597,7 @@ def setup_html():
         "Deal</button> "
         + resume
         + close
+        + '<button type="button" data-act="stats" data-testid="setup-stats">Statistics</button>'
         + "</div></div>"
     )
 
@@ -601,3 +606,60 @@ def render_setup_only():
     render_dialogs(None)
     el("banner").innerText = "Start a new game"
 
+
+def stats_html(stats):
+    head = "".join("<th>" + n[0].upper() + n[1:] + "</th>" for n in ui_stats.BUCKETS)
+    rows = ""
+    for key, label, values in ui_stats.table_rows(stats):
+        rows += (
+            "<tr><td>"
+            + label
+            + "</td>"
+            + "".join(
+                '<td data-testid="stat-' + key + "-" + name + '">' + value + "</td>"
+                for name, value in zip(ui_stats.BUCKETS, values)
+            )
+            + "</tr>"
+        )
+    if S["stats_confirm"]:
+        actions = (
+            '<div class="confirm" data-testid="stats-confirm" role="alert">'
+            "<p>Reset all statistics to zero? This cannot be undone.</p>"
+            '<div class="row"><button type="button" class="danger" data-act="stats-reset-yes"'
+            ' data-testid="stats-reset-yes">Reset</button>'
+            '<button type="button" data-act="stats-reset-no" data-testid="stats-reset-no">'
+            "Cancel</button></div></div>"
+        )
+    else:
+        actions = (
+            '<div class="row"><button type="button" data-act="stats-close"'
+            ' data-testid="stats-close">Close</button>'
+            '<button type="button" data-act="stats-reset" data-testid="stats-reset">'
+            "Reset statistics</button></div>"
+        )
+    return (
+        '<div class="panel stats" data-testid="stats-panel" role="dialog" aria-modal="true"'
+        ' aria-labelledby="stats-title"><h2 id="stats-title">Statistics</h2>'
+        '<p class="note">Kept in this browser, for games dealt from the set-up screen'
+        " or a deal number.</p>"
+        + '<table class="sheet stat-table"><tr><th></th>'
+        + head
+        + "</tr>"
+        + rows
+        + "</table>"
+        + actions
+        + "</div>"
+    )
+
+
+def render_stats(stats):
+    box = el("stats-dialog")
+    if not S["stats"]:
+        box.hidden = True
+        box.innerHTML = ""
+        return
+    box.innerHTML = stats_html(stats)
+    box.hidden = False
+    focus = box.querySelector("[data-testid=stats-reset-no], [data-testid=stats-close]")
+    if focus is not None:
+        focus.focus()
