@@ -5,6 +5,7 @@
 import asyncio
 import json
 
+import ui_stats
 from pyscript import document, window, workers
 from pyscript.ffi import create_proxy
 from ui_base import (
@@ -13,18 +14,22 @@ from ui_base import (
     ME,
     PARAMS,
     PREVIOUS,
-    SETTINGS,
     S,
+    clean_name,
     el,
     is_wild,
     keep_aside,
+    load_settings,
+    load_stats,
     save,
+    save_settings,
     seat_names,
     store_get,
     store_set,
     warn,
+    write_stats,
 )
-from ui_render import legal_types, render, render_setup_only, staged_cards
+from ui_render import legal_types, render, render_setup_only, render_stats, staged_cards
 
 
 # ----- talking to the engine worker ------------------------------------------------
@@ -52,8 +57,29 @@ def take_reply(reply):
         S["log"].append(seat_names(S["view"])[last["seat"]] + " " + last["text"])
     if reply.get("save"):
         save(reply["save"])
+        if S["view"]["phase"] in ("round_over", "game_over"):
+            count_round(S["view"], reply["save"])
     render()
     return reply
+
+
+# ----- statistics (bookkeeping on the main thread; the engine stays in the worker) ----
+def count_round(view, reply_save):
+    """Count a finished round or game once, even when a reload shows its score sheet again."""
+    engine_save = reply_save.get("engine") or {}
+    # Games set up from a position (engine_save["start"]) are not counted.
+    seed = engine_save.get("seed") if engine_save.get("start") is None else None
+    stats = load_stats()
+    if ui_stats.record_view(stats, view, seed):
+        write_stats(stats)
+        if S["stats"]:
+            render_stats(stats)
+
+
+def show_stats(on):
+    S["stats"] = on
+    S["stats_confirm"] = False
+    render_stats(load_stats() if on else None)
 
 
 async def call(name, arg=None):
@@ -111,6 +137,10 @@ async def start_game(seed, level, variant, position=None):
         S["setup"] = True
         render_setup_only()
         return
+    if position is None:
+        stats = load_stats()
+        ui_stats.record_start(stats, seed, reply["view"]["variant"], level)
+        write_stats(stats)
     take_reply(reply)
     await run_ai()
 
@@ -211,6 +241,7 @@ def on_click(event):
         S["setup"] = False
         render()
     elif act == "start":
+        set_name(document.getElementById("opt-name").value)
         level = document.getElementById("opt-level").value
         variant = document.getElementById("opt-variant").value
         raw = document.getElementById("opt-seed").value
@@ -224,9 +255,27 @@ def on_click(event):
         spawn(resume_game())
     elif act == "dismiss-warning":
         warn("")
+    elif act == "stats":
+        show_stats(True)
+    elif act == "stats-close":
+        show_stats(False)
+        focus = document.querySelector('[data-act="stats"]')
+        if focus is not None and not S.get("setup") and el("dialog").hidden:
+            focus.focus()
+    elif act == "stats-reset":
+        S["stats_confirm"] = True
+        render_stats(load_stats())
+    elif act == "stats-reset-no":
+        S["stats_confirm"] = False
+        render_stats(load_stats())
+    elif act == "stats-reset-yes":
+        S["stats_confirm"] = False
+        stats = ui_stats.fresh()
+        write_stats(stats)
+        render_stats(stats)
     elif act == "coach":
         S["coach_on"] = not S["coach_on"]
-        store_set(SETTINGS, "coach-on" if S["coach_on"] else "coach-off")
+        save_settings()
         node.setAttribute("aria-pressed", "true" if S["coach_on"] else "false")
         render()
     elif act == "zoom":
@@ -284,6 +333,11 @@ SHORTCUTS = {
 
 
 def on_key(event):
+    if S["stats"] and event.key == "Escape":
+        show_stats(False)
+        return
+    if S["stats"] or S.get("setup"):
+        return  # a dialog is open: the table behind it takes no shortcuts
     tag = event.target.tagName
     if tag in ("INPUT", "SELECT", "TEXTAREA") or event.ctrlKey or event.metaKey or event.altKey:
         return
@@ -330,7 +384,23 @@ def on_drop(event):
             do_discard()
 
 
+def set_name(raw):
+    name = clean_name(raw)
+    if name != S["name"]:
+        S["name"] = name
+        save_settings()
+    field = document.getElementById("opt-name")
+    if field is not None:
+        field.value = name
+
+
+def on_change(event):
+    if event.target.id == "opt-name":
+        set_name(event.target.value)
+
+
 document.addEventListener("click", create_proxy(on_click))
+document.addEventListener("change", create_proxy(on_change))
 document.addEventListener("keydown", create_proxy(on_key))
 document.addEventListener("dragstart", create_proxy(on_dragstart))
 document.addEventListener("dragover", create_proxy(on_dragover))
@@ -353,7 +423,9 @@ def boot_view():
 
 
 async def main():
-    S["coach_on"] = store_get(SETTINGS) != "coach-off"
+    load_settings()
+    load_stats()  # an unreadable entry is reported (and kept aside) at once
+    el("me-name").innerText = S["name"]
     document.querySelector('[data-act="coach"]').setAttribute(
         "aria-pressed", "true" if S["coach_on"] else "false")
     seed = PARAMS.get("seed")

@@ -1,7 +1,8 @@
 # Shared pieces of the table code (MicroPython, main thread): constants, card
-# names, the page's URL parameters, the UI state, storage and seat names.
+# names, the page's URL parameters, the UI state, storage, settings and seat names.
 import json
 
+import ui_stats
 from pyscript import document, window
 
 KEY = "canasta:v1:"
@@ -9,7 +10,11 @@ CURRENT = KEY + "current"
 PREVIOUS = KEY + "previous"
 CORRUPT = KEY + "corrupt"
 SETTINGS = KEY + "settings"
+STATS = KEY + "stats"
+STATS_CORRUPT = KEY + "stats-corrupt"
 ME = 0
+DEFAULT_NAME = "You"
+NAME_MAX = 20
 
 RANK_NAMES = {
     "A": "Ace",
@@ -93,6 +98,9 @@ S = {
     "ready": False,
     "asked_dialog": False,
     "coach_on": True,
+    "name": DEFAULT_NAME,
+    "stats": False,
+    "stats_confirm": False,
 }
 
 
@@ -128,22 +136,37 @@ def store_set(key, value):
         return False
 
 
+WARNINGS = []
+
+
 def warn(text):
+    """Show a warning until dismissed; several different ones are listed together."""
     box = el("warning")
-    if text:
-        box.innerHTML = esc(text) + ' <button type="button" data-act="dismiss-warning">OK</button>'
-        box.hidden = False
-    else:
+    if not text:
+        WARNINGS.clear()
         box.hidden = True
+        return
+    if text not in WARNINGS:
+        WARNINGS.append(text)
+    box.innerHTML = (
+        "<br>".join(esc(t) for t in WARNINGS)
+        + ' <button type="button" data-act="dismiss-warning" data-testid="dismiss-warning">OK'
+        "</button>"
+    )
+    box.hidden = False
+
+
+def storage_full(what):
+    warn(
+        "Your browser's storage is full: " + what + " not being saved. "
+        "Free some space (or use another browser profile) to keep your progress."
+    )
 
 
 def save(reply_save):
     text = json.dumps(reply_save)
     if not store_set(CURRENT, text):
-        warn(
-            "Your browser's storage is full: this game is not being saved. "
-            "Free some space (or use another browser profile) to keep your progress."
-        )
+        storage_full("this game is")
 
 
 def keep_aside(text, why):
@@ -156,14 +179,64 @@ def keep_aside(text, why):
     )
 
 
+# ----- settings (coach line, player name) and statistics -----------------------
+def clean_name(text):
+    """The player's name as shown: plain text on one line, trimmed, at most 20 characters."""
+    text = "".join(" " if c < " " or c == "\x7f" else c for c in str(text))
+    text = " ".join(text.split())[:NAME_MAX].strip()
+    return text or DEFAULT_NAME
+
+
+def load_settings():
+    text = store_get(SETTINGS)
+    coach, name = True, DEFAULT_NAME
+    if text == "coach-off":  # the format before names: a bare string
+        coach = False
+    elif text and text[0] == "{":
+        try:
+            data = json.loads(text)
+            coach = data.get("coach") is not False
+            name = data.get("name", DEFAULT_NAME)
+        except Exception:  # unreadable settings: the defaults will do
+            pass
+    S["coach_on"] = coach
+    S["name"] = clean_name(name) if isinstance(name, str) else DEFAULT_NAME
+
+
+def save_settings():
+    text = json.dumps({"coach": S["coach_on"], "name": S["name"]})
+    if not store_set(SETTINGS, text):
+        storage_full("your settings are")
+
+
+def load_stats():
+    """The stored statistics; an unreadable entry is kept aside and counting starts afresh."""
+    text = store_get(STATS)
+    stats, problem = ui_stats.parse(text)
+    if problem:
+        store_set(STATS_CORRUPT, text)
+        warn(
+            "Your statistics could not be read (" + problem + "). They were kept aside, "
+            "not deleted, and counting starts afresh."
+        )
+        write_stats(stats)
+    return stats
+
+
+def write_stats(stats):
+    if not store_set(STATS, json.dumps(stats)):
+        storage_full("your statistics are")
+
+
 # ----- names and seats ---------------------------------------------------------
 def seat_names(view):
     n = view["players"] if view else 4
+    me = S["name"]
     if n == 2:
-        return ["You", "Opponent"]
+        return [me, "Opponent"]
     if n == 3:
-        return ["You", "West", "East"]
-    return ["You", "West", "North", "East"]
+        return [me, "West", "East"]
+    return [me, "West", "North", "East"]
 
 
 def team_names(view):

@@ -1,9 +1,11 @@
 # Drawing the table from the engine's view (MicroPython, main thread): HTML for
 # the seats, melds, pile, hand, buttons, banner, score sheet and dialogs.
+import ui_stats
 from pyscript import document
 from ui_base import (
     CURRENT,
     ME,
+    NAME_MAX,
     PLURAL,
     RANK_SHORT,
     SUITS,
@@ -406,13 +408,22 @@ def render():
     el("controls").innerHTML = controls_html(view)
     el("log").innerHTML = log_html()
     el("history").innerHTML = history_html(view)
+    me = el("me-name")
+    me.innerText = S["name"]
+    mine = view["to_act"] == ME and view["phase"] not in ("round_over", "game_over")
+    me.className = "seat-name" + (" active" if mine else "")
     render_dialogs(view)
 
 
 def render_dialogs(view):
     dialog = el("dialog")
-    phase = view["phase"]
-    if phase in ("round_over", "game_over") and "round_score" in view:
+    phase = view["phase"] if view else None
+    if S.get("setup"):
+        # Rebuilt only when not showing already: an AI move must not wipe what is typed.
+        if dialog.hidden or dialog.querySelector("[data-testid=setup-dialog]") is None:
+            dialog.innerHTML = setup_html()
+        dialog.hidden = False
+    elif phase in ("round_over", "game_over") and "round_score" in view:
         dialog.innerHTML = score_sheet(view)
         dialog.hidden = False
     elif phase == "answer" and view["to_act"] == ME:
@@ -423,9 +434,6 @@ def render_dialogs(view):
             '<button type="button" data-act="answer-yes" data-testid="answer-yes">Yes</button> '
             '<button type="button" data-act="answer-no" data-testid="answer-no">No</button></div>'
         )
-        dialog.hidden = False
-    elif S.get("setup"):
-        dialog.innerHTML = setup_html()
         dialog.hidden = False
     else:
         dialog.hidden = True
@@ -485,23 +493,34 @@ def score_sheet(view):
     who = ""
     if went is not None:
         who = (
-            "<p>"
-            + seat_names(view)[went]
+            '<p data-testid="went-out">'
+            + esc(seat_names(view)[went])
             + " went out"
             + (" concealed" if view["round_score"][went % view["teams"]]["concealed"] else "")
             + ".</p>"
         )
+    stats = (
+        '<button type="button" data-act="stats" data-testid="sheet-stats">Statistics</button>'
+    )
     if view["phase"] == "game_over":
         totals = view["totals"]
         best = max(totals)
-        winner = names[totals.index(best)]
-        title = "Game over: " + winner + (" win!" if winner in ("Us", "You") else " win.")
+        my_team = ME % view["teams"]
+        if totals.count(best) > 1:
+            title = "Game over: a tie"
+        elif totals[my_team] == best:
+            title = "Game over: " + ("you win!" if view["teams"] == view["players"]
+                                     else "your side wins!")
+        else:
+            title = "Game over: " + names[totals.index(best)] + " win" + (
+                "s." if view["teams"] == view["players"] else ".")
         button = '<button type="button" data-act="menu" data-testid="new-game">New game</button>'
     else:
         title = "Round " + str(view["round"]) + " is over"
         button = (
             '<button type="button" data-act="next" data-testid="next-round">Next round</button>'
         )
+    button = '<div class="row">' + button + " " + stats + "</div>"
     return (
         '<div class="panel" data-testid="score-sheet"><h2>'
         + esc(title)
@@ -558,7 +577,13 @@ def setup_html():
         else ""
     )
     return (
-        '<div class="panel" data-testid="setup-dialog"><h2>New game</h2>'
+        '<div class="panel" data-testid="setup-dialog" role="dialog" aria-labelledby="setup-title">'
+        '<h2 id="setup-title">New game</h2>'
+        '<label>Your name <input id="opt-name" data-testid="player-name" maxlength="'
+        + str(NAME_MAX)
+        + '" autocomplete="nickname" spellcheck="false" value="'
+        + esc(S["name"])
+        + '"></label>'
         '<label>Computer players <select id="opt-level" data-testid="opt-level">'
         + options
         + "</select></label>"
@@ -572,11 +597,69 @@ def setup_html():
         "Deal</button> "
         + resume
         + close
+        + '<button type="button" data-act="stats" data-testid="setup-stats">Statistics</button>'
         + "</div></div>"
     )
 
+
 def render_setup_only():
-    dialog = el("dialog")
-    dialog.innerHTML = setup_html()
-    dialog.hidden = False
+    render_dialogs(None)
     el("banner").innerText = "Start a new game"
+
+
+def stats_html(stats):
+    head = "".join("<th>" + n[0].upper() + n[1:] + "</th>" for n in ui_stats.BUCKETS)
+    rows = ""
+    for key, label, values in ui_stats.table_rows(stats):
+        rows += (
+            "<tr><td>"
+            + label
+            + "</td>"
+            + "".join(
+                '<td data-testid="stat-' + key + "-" + name + '">' + value + "</td>"
+                for name, value in zip(ui_stats.BUCKETS, values)
+            )
+            + "</tr>"
+        )
+    if S["stats_confirm"]:
+        actions = (
+            '<div class="confirm" data-testid="stats-confirm" role="alert">'
+            "<p>Reset all statistics to zero? This cannot be undone.</p>"
+            '<div class="row"><button type="button" class="danger" data-act="stats-reset-yes"'
+            ' data-testid="stats-reset-yes">Reset</button>'
+            '<button type="button" data-act="stats-reset-no" data-testid="stats-reset-no">'
+            "Cancel</button></div></div>"
+        )
+    else:
+        actions = (
+            '<div class="row"><button type="button" data-act="stats-close"'
+            ' data-testid="stats-close">Close</button>'
+            '<button type="button" data-act="stats-reset" data-testid="stats-reset">'
+            "Reset statistics</button></div>"
+        )
+    return (
+        '<div class="panel stats" data-testid="stats-panel" role="dialog" aria-modal="true"'
+        ' aria-labelledby="stats-title"><h2 id="stats-title">Statistics</h2>'
+        '<p class="note">Kept in this browser, for games dealt from the set-up screen'
+        " or a deal number.</p>"
+        + '<table class="sheet stat-table"><tr><th></th>'
+        + head
+        + "</tr>"
+        + rows
+        + "</table>"
+        + actions
+        + "</div>"
+    )
+
+
+def render_stats(stats):
+    box = el("stats-dialog")
+    if not S["stats"]:
+        box.hidden = True
+        box.innerHTML = ""
+        return
+    box.innerHTML = stats_html(stats)
+    box.hidden = False
+    focus = box.querySelector("[data-testid=stats-reset-no], [data-testid=stats-close]")
+    if focus is not None:
+        focus.focus()

@@ -112,3 +112,27 @@ def select(page: Page, cards: list[str]) -> None:
                 node.click()
                 taken.append(index)
                 break
+
+
+def play_human_turn(page: Page) -> None:
+    """A plain scripted human: draw, then discard the first card (always legal here)."""
+    if page.get_by_test_id("answer-dialog").count():
+        page.get_by_test_id("answer-yes").click()
+        return
+    page.get_by_test_id("btn-draw").click()
+    page.wait_for_function("() => !document.querySelector('[data-testid=btn-draw]') ||"
+                           " document.querySelector('[data-testid=btn-draw]').disabled")
+    if page.get_by_test_id("score-sheet").count():
+        return
+    select(page, [hand_cards(page)[0]])
+    page.get_by_test_id("btn-discard").click()
+
+
+def play_to_score_sheet(page: Page) -> None:
+    """Play the human's turns (the AI plays the rest) until the round's score sheet shows."""
+    for _ in range(200):
+        my_turn(page)
+        if page.get_by_test_id("score-sheet").count():
+            return
+        play_human_turn(page)
+    raise AssertionError("the round did not end within 200 human turns")

@@ -7,30 +7,12 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.e2e.conftest import hand_cards, my_turn, open_game, select
-
-
-def play_human_turn(page: Page) -> None:
-    """A plain scripted human: draw, then discard the first card (always legal here)."""
-    if page.get_by_test_id("answer-dialog").count():
-        page.get_by_test_id("answer-yes").click()
-        return
-    page.get_by_test_id("btn-draw").click()
-    page.wait_for_function("() => !document.querySelector('[data-testid=btn-draw]') ||"
-                           " document.querySelector('[data-testid=btn-draw]').disabled")
-    if page.get_by_test_id("score-sheet").count():
-        return
-    select(page, [hand_cards(page)[0]])
-    page.get_by_test_id("btn-discard").click()
+from tests.e2e.conftest import my_turn, open_game, play_to_score_sheet
 
 
 def test_a_whole_round_to_the_score_sheet(page: Page) -> None:
     open_game(page, "seed=3&fast=1&level=easy")
-    for _ in range(200):
-        my_turn(page)
-        if page.get_by_test_id("score-sheet").count():
-            break
-        play_human_turn(page)
+    play_to_score_sheet(page)
     sheet = page.get_by_test_id("score-sheet")
     expect(sheet).to_be_visible()
     for part in ("melded_cards", "canasta_bonus", "red_threes", "going_out", "hand_penalty"):

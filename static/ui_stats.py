@@ -1,0 +1,211 @@
+# The player's statistics (MicroPython, main thread; bookkeeping only). Pure
+# functions on one small dict that the table keeps in localStorage as JSON; no
+# pyscript import, so CPython tests run this module as it is.
+#
+# {"v": 1, "levels": {"easy": {...}, "normal": {...}, "strong": {...}, "all": {...}},
+#  "game": {"seed", "variant", "level", "round", "over"} or null}
+#
+# "game" marks the game last started from a deal and how far it was counted, so
+# a reload at the score sheet never counts the same round (or game end) twice.
+import json
+
+VERSION = 1
+LEVELS = ("easy", "normal", "strong")
+BUCKETS = ("easy", "normal", "strong", "all")
+COUNTS = (
+    "games_started",
+    "games_finished",
+    "games_won",
+    "rounds_played",
+    "rounds_won",
+    "went_out",
+    "streak",
+    "best_streak",
+)
+BESTS = ("best_round", "best_game")
+HUMAN = 0  # the human's seat; their team is team 0
+
+
+def empty_bucket():
+    bucket = {}
+    for key in COUNTS:
+        bucket[key] = 0
+    for key in BESTS:
+        bucket[key] = None
+    return bucket
+
+
+def fresh():
+    levels = {}
+    for name in BUCKETS:
+        levels[name] = empty_bucket()
+    return {"v": VERSION, "levels": levels, "game": None}
+
+
+def _whole(value):
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _bucket(data):
+    if not isinstance(data, dict):
+        return None
+    out = {}
+    for key in COUNTS:
+        value = data.get(key, 0)
+        if not _whole(value) or value < 0:
+            return None
+        out[key] = value
+    for key in BESTS:
+        value = data.get(key)
+        if value is not None and not _whole(value):
+            return None
+        out[key] = value
+    return out
+
+
+def _game(data):
+    if data is None:
+        return None, True
+    if not isinstance(data, dict):
+        return None, False
+    seed = data.get("seed")
+    rnd = data.get("round")
+    if not (_whole(seed) and _whole(rnd) and rnd >= 0):
+        return None, False
+    if not (isinstance(data.get("variant"), str) and isinstance(data.get("level"), str)):
+        return None, False
+    if not isinstance(data.get("over"), bool):
+        return None, False
+    game = {"seed": seed, "variant": data["variant"], "level": data["level"], "round": rnd,
+            "over": data["over"]}
+    return game, True
+
+
+def parse(text):
+    """(stats, problem): the stored statistics, or fresh ones and why text was unusable."""
+    if not text:
+        return fresh(), None
+    try:
+        data = json.loads(text)
+    except Exception:  # MicroPython and CPython raise different errors
+        return fresh(), "not readable JSON"
+    if not isinstance(data, dict):
+        return fresh(), "not a statistics record"
+    if data.get("v") != VERSION:
+        return fresh(), "unknown version " + json.dumps(data.get("v"))
+    levels = data.get("levels")
+    if not isinstance(levels, dict):
+        return fresh(), "no figures"
+    out = fresh()
+    for name in BUCKETS:
+        bucket = _bucket(levels.get(name, {}))
+        if bucket is None:
+            return fresh(), "bad figures for " + name
+        out["levels"][name] = bucket
+    game, ok = _game(data.get("game"))
+    if not ok:
+        return fresh(), "bad game marker"
+    out["game"] = game
+    return out, None
+
+
+def buckets_for(level):
+    return (level, "all") if level in LEVELS else ("all",)
+
+
+def record_start(stats, seed, variant, level):
+    """A game dealt from a seed has started: count it and mark it for its rounds."""
+    for name in buckets_for(level):
+        stats["levels"][name]["games_started"] += 1
+    stats["game"] = {"seed": seed, "variant": variant, "level": level, "round": 0, "over": False}
+
+
+def _best(old, new):
+    return new if old is None or new > old else old
+
+
+def _beats_all(scores):
+    mine = scores[HUMAN]
+    return all(mine > other for i, other in enumerate(scores) if i != HUMAN)
+
+
+def record_view(stats, view, seed):
+    """Count the round (and the game) a round_over/game_over view ends, at most once.
+
+    `seed` is the engine seed of the game on the table, or None for a game set up
+    from a position (those are not counted). Returns True when stats changed.
+    """
+    phase = view.get("phase")
+    if phase not in ("round_over", "game_over") or "round_score" not in view:
+        return False
+    game = stats["game"]
+    if game is None or seed is None or game["over"]:
+        return False
+    if game["seed"] != seed or game["variant"] != view.get("variant"):
+        return False
+    names = buckets_for(game["level"])
+    changed = False
+    number = view["round"]
+    if number > game["round"]:
+        teams = view["teams"]
+        totals = [view["round_score"][t]["total"] for t in range(teams)]
+        won = _beats_all(totals)
+        for name in names:
+            b = stats["levels"][name]
+            b["rounds_played"] += 1
+            b["rounds_won"] += 1 if won else 0
+            b["went_out"] += 1 if view.get("went_out") == HUMAN else 0
+            b["best_round"] = _best(b["best_round"], totals[HUMAN])
+        game["round"] = number
+        changed = True
+    if phase == "game_over":
+        final = list(view["totals"])
+        won = _beats_all(final)
+        for name in names:
+            b = stats["levels"][name]
+            b["games_finished"] += 1
+            b["games_won"] += 1 if won else 0
+            b["best_game"] = _best(b["best_game"], final[HUMAN])
+            b["streak"] = b["streak"] + 1 if won else 0
+            b["best_streak"] = max(b["best_streak"], b["streak"])
+        game["over"] = True
+        changed = True
+    return changed
+
+
+def _show(value):
+    return "–" if value is None else str(value)
+
+
+def _rate(bucket):
+    done = bucket["games_finished"]
+    if not done:
+        return "–"
+    return str((bucket["games_won"] * 100 + done // 2) // done) + " %"
+
+
+ROWS = (
+    ("games_started", "Games started"),
+    ("games_finished", "Games finished"),
+    ("games_won", "Games won"),
+    ("win_rate", "Win rate"),
+    ("rounds_played", "Rounds played"),
+    ("rounds_won", "Rounds won by your side"),
+    ("best_round", "Best round score"),
+    ("best_game", "Highest game total"),
+    ("went_out", "Times you went out"),
+    ("streak", "Current winning streak"),
+    ("best_streak", "Best winning streak"),
+)
+
+
+def table_rows(stats):
+    """[(key, label, [shown value per bucket in BUCKETS order])] for the panel."""
+    rows = []
+    for key, label in ROWS:
+        values = []
+        for name in BUCKETS:
+            bucket = stats["levels"][name]
+            values.append(_rate(bucket) if key == "win_rate" else _show(bucket[key]))
+        rows.append((key, label, values))
+    return rows
