@@ -362,13 +362,25 @@ def seat_html(view, seat):
     )
 
 
+# The HTML last written to each region of the table: a region whose HTML is the
+# same is left alone, so an update costs the browser only what changed (and a
+# focused card keeps its focus when the hand did not change).
+_SHOWN = {}
+
+
+def put(key, node, html):
+    if _SHOWN.get(key) != html:
+        node.innerHTML = html
+        _SHOWN[key] = html
+
+
 def render():
     view = S["view"]
     if view is None:
         return
     table = el("table")
     table.className = "table players-" + str(view["players"])
-    el("scoreboard").innerHTML = scoreboard_html(view)
+    put("scoreboard", el("scoreboard"), scoreboard_html(view))
     el("banner").innerText = banner_text(view)
     el("coach").innerText = (S["coach"] or "") if S["coach_on"] else ""
     refusal = el("refusal")
@@ -388,26 +400,24 @@ def render():
         3: {1: "seat-west", 2: "seat-east"},
         2: {1: "seat-north"},
     }[view["players"]]
+    seated = {slots[s]: s for s in others}
     for cls in ("seat-west", "seat-north", "seat-east"):
         node = document.querySelector("." + cls)
-        node.innerHTML = ""
-        node.hidden = True
-    for s in others:
-        node = document.querySelector("." + slots[s])
-        node.hidden = False
-        node.setAttribute("data-testid", "seat-" + str(s))
-        node.innerHTML = seat_html(view, s)
+        s = seated.get(cls)
+        node.hidden = s is None
+        if s is not None:
+            node.setAttribute("data-testid", "seat-" + str(s))
+        put(cls, node, "" if s is None else seat_html(view, s))
     my_team = ME % view["teams"]
     them = [t for t in range(view["teams"]) if t != my_team]
-    document.querySelector(".melds-us").innerHTML = melds_html(view, my_team, True)
-    document.querySelector(".melds-them").innerHTML = "".join(
-        melds_html(view, t, False) for t in them
-    )
-    document.querySelector(".center").innerHTML = center_html(view)
-    el("hand").innerHTML = hand_html(view)
-    el("controls").innerHTML = controls_html(view)
-    el("log").innerHTML = log_html()
-    el("history").innerHTML = history_html(view)
+    put("melds-us", document.querySelector(".melds-us"), melds_html(view, my_team, True))
+    put("melds-them", document.querySelector(".melds-them"),
+        "".join(melds_html(view, t, False) for t in them))
+    put("center", document.querySelector(".center"), center_html(view))
+    put("hand", el("hand"), hand_html(view))
+    put("controls", el("controls"), controls_html(view))
+    put("log", el("log"), log_html())
+    put("history", el("history"), history_html(view))
     me = el("me-name")
     me.innerText = S["name"]
     mine = view["to_act"] == ME and view["phase"] not in ("round_over", "game_over")
