@@ -48,6 +48,7 @@ def take_reply(reply):
     if "view" not in reply:
         return reply
     S["view"] = reply["view"]
+    S["hint"] = None
     S["coach"] = reply.get("coach", "")
     S["refusal"] = error
     if not error:
@@ -116,6 +117,49 @@ async def run_ai():
     finally:
         S["ai"] = False
         thinking(False)
+
+
+HOW = {
+    "draw": "Press Draw.",
+    "take_pile": "The cards are selected: press Take pile or click the pile.",
+    "meld": "The cards are selected: press Meld.",
+    "discard": "The card is selected: press Discard.",
+    "ask": "Press “May I go out?”.",
+}
+
+
+async def ask_hint():
+    """Ask the worker what the strong player would do here, and stage its cards."""
+    if S["ai"] or S["view"] is None or S["view"]["to_act"] != ME:
+        return
+    thinking(True)
+    try:
+        reply = await call("hint")
+    finally:
+        thinking(False)
+    hint = reply.get("hint")
+    if not hint:
+        return
+    action = hint["action"]
+    cards = list(action.get("cards", []))
+    if "card" in action:
+        cards.append(action["card"])
+    hand = S["view"]["hand"]
+    sel = []
+    for card in cards:
+        for i, held in enumerate(hand):
+            if held == card and i not in sel:
+                sel.append(i)
+                break
+    S["sel"] = sel
+    if action.get("rank"):
+        S["target"] = action["rank"]
+    how = HOW.get(action["type"], "")
+    if action["type"] == "take_pile" and not cards:
+        how = "Press Take pile."
+    S["hint"] = hint["text"] + (" " + how if how else "")
+    S["refusal"] = None
+    render()
 
 
 async def start_game(seed, level, variant, position=None):
@@ -319,6 +363,8 @@ def on_click(event):
         spawn(send({"type": "answer", "yes": False}))
     elif act == "next":
         spawn(send({"type": "next_round"}))
+    elif act == "hint":
+        spawn(ask_hint())
 
 
 SHORTCUTS = {
@@ -328,6 +374,7 @@ SHORTCUTS = {
     "x": "discard",
     "c": "clear",
     "a": "ask",
+    "h": "hint",
     "n": "next",
 }
 

@@ -101,6 +101,7 @@ S = {
     "name": DEFAULT_NAME,
     "stats": False,
     "stats_confirm": False,
+    "hint": None,
 }
 
 

@@ -264,6 +264,7 @@ def controls_html(view):
         button("discard", "Discard", playing and n == 1, "X"),
         button("clear", "Clear", n > 0, "C"),
         button("ask", "May I go out?", mine and bool(view.get("may_ask")), "A"),
+        button("hint", "Hint", mine, "H"),
     ]
     meter = meter_text(view)
     if meter:
@@ -383,6 +384,9 @@ def render():
     put("scoreboard", el("scoreboard"), scoreboard_html(view))
     el("banner").innerText = banner_text(view)
     el("coach").innerText = (S["coach"] or "") if S["coach_on"] else ""
+    hint = el("hint")
+    hint.innerText = "Hint: " + S["hint"] if S["hint"] else ""
+    hint.hidden = not S["hint"]
     refusal = el("refusal")
     if S["refusal"]:
         rule = esc(S["refusal"]["rule"])

@@ -24,16 +24,23 @@ SAVE_SCHEMA = "canasta-table/1"
 GAME = {"state": None, "level": "normal"}
 
 
+def _laid_on(seat, action, before):
+    """The rank of the team meld a meld action adds to, or None for a new meld."""
+    if action.get("type") != "meld" or before is None:
+        return None
+    ranks = {m.rank for m in before.melds[seat % before.rules.teams]}
+    naturals = [c for c in action["cards"] if c not in WILDS]
+    rank = action.get("rank") or (RANK[naturals[0]] if naturals else None)
+    return rank if rank in ranks else None
+
+
 def _describe(seat, action, before=None):
     """A short line for the table's log: 'West took the pile with 9♣ 9♦'."""
     kind = action.get("type")
     cards = " ".join(short_name(c) for c in action.get("cards", []))
-    if kind == "meld" and before is not None:
-        ranks = {m.rank for m in before.melds[seat % before.rules.teams]}
-        naturals = [c for c in action["cards"] if c not in WILDS]
-        rank = action.get("rank") or (RANK[naturals[0]] if naturals else None)
-        if rank in ranks:
-            return f"laid off {cards} on {rank_plural(rank)}"
+    rank = _laid_on(seat, action, before)
+    if rank is not None:
+        return f"laid off {cards} on {rank_plural(rank)}"
     if kind == "draw":
         return "drew from the stock"
     if kind == "take_pile":
@@ -49,6 +56,30 @@ def _describe(seat, action, before=None):
     if kind == "next_round":
         return "dealt the next round"
     return kind
+
+
+def _advice(action, state):
+    """The hint's sentence for the human: 'Take the pile with K♦ K♣.'"""
+    kind = action["type"]
+    cards = " ".join(short_name(c) for c in action.get("cards", []))
+    rank = _laid_on(HUMAN, action, state)
+    if rank is not None:
+        return f"Lay off {cards} on your {rank_plural(rank)}."
+    if kind == "draw":
+        return "Draw from the stock."
+    if kind == "take_pile":
+        if cards:
+            return f"Take the pile with {cards}."
+        return "Take the pile: its top card goes on your team's meld."
+    if kind == "meld":
+        return f"Meld {cards}."
+    if kind == "discard":
+        return f"Discard {short_name(action['card'])}."
+    if kind == "ask":
+        return "Ask your partner “May I go out?”."
+    if kind == "answer":
+        return "Answer yes." if action["yes"] else "Answer no."
+    return ""
 
 
 def _coach(state):
@@ -166,6 +197,17 @@ def ai_step():
     return _reply(last={"seat": seat, "action": data, "text": _describe(seat, data, state)})
 
 
+def hint():
+    """What the strong player would do in the human's seat, from the human's view."""
+    state = GAME["state"]
+    if state is None or state.round_over or state.to_act != HUMAN:
+        return json.dumps({"hint": None})
+    view = canasta.view_for(state, HUMAN)
+    seed = state.seed * 1_000_003 + len(state.action_list())
+    data = canasta.action_to_json(choose_action(view, "strong", seed))
+    return json.dumps({"hint": {"action": data, "text": _advice(data, state)}})
+
+
 def bench_ai(positions_json):
     """The strong level on the committed bench positions, timed inside this worker."""
     from canasta.cli import bench_ai as run
@@ -179,4 +221,4 @@ def ping():
                        "engine_imported_s": round(_IMPORTED, 3)})
 
 
-__export__ = ["new_game", "resume", "act", "ai_step", "ping", "bench_ai"]
+__export__ = ["new_game", "resume", "act", "ai_step", "hint", "ping", "bench_ai"]
