@@ -34,52 +34,39 @@ def _laid_on(seat, action, before):
     return rank if rank in ranks else None
 
 
-def _describe(seat, action, before=None):
-    """A short line for the table's log: 'West took the pile with 9♣ 9♦'."""
+# What each kind of action says: in the table's log (past) and in a hint (advice).
+PHRASES = {
+    "draw": ("drew from the stock", "Draw from the stock."),
+    "take_pile": ("took the pile with {cards}", "Take the pile with {cards}."),
+    "take_top": ("took the pile (laid the top card off)",
+                 "Take the pile: its top card goes on your team's meld."),
+    "lay_off": ("laid off {cards} on {rank}", "Lay off {cards} on your {rank}."),
+    "meld": ("melded {cards}", "Meld {cards}."),
+    "discard": ("discarded {card}", "Discard {card}."),
+    "ask": ("asked “May I go out?”", "Ask your partner “May I go out?”."),
+    "answer_yes": ("answered yes", "Answer yes."),
+    "answer_no": ("answered no", "Answer no."),
+    "next_round": ("dealt the next round", "Deal the next round."),
+}
+
+
+def _phrase(seat, action, before, advice=False):
+    """'West took the pile with 9♣ 9♦' (log) or 'Take the pile with 9♣ 9♦.' (hint)."""
     kind = action.get("type")
-    cards = " ".join(short_name(c) for c in action.get("cards", []))
     rank = _laid_on(seat, action, before)
     if rank is not None:
-        return f"laid off {cards} on {rank_plural(rank)}"
-    if kind == "draw":
-        return "drew from the stock"
-    if kind == "take_pile":
-        return "took the pile" + (f" with {cards}" if cards else " (laid the top card off)")
-    if kind == "meld":
-        return f"melded {cards}"
-    if kind == "discard":
-        return f"discarded {short_name(action['card'])}"
-    if kind == "ask":
-        return "asked “May I go out?”"
-    if kind == "answer":
-        return "answered " + ("yes" if action.get("yes") else "no")
-    if kind == "next_round":
-        return "dealt the next round"
-    return kind
-
-
-def _advice(action, state):
-    """The hint's sentence for the human: 'Take the pile with K♦ K♣.'"""
-    kind = action["type"]
-    cards = " ".join(short_name(c) for c in action.get("cards", []))
-    rank = _laid_on(HUMAN, action, state)
-    if rank is not None:
-        return f"Lay off {cards} on your {rank_plural(rank)}."
-    if kind == "draw":
-        return "Draw from the stock."
-    if kind == "take_pile":
-        if cards:
-            return f"Take the pile with {cards}."
-        return "Take the pile: its top card goes on your team's meld."
-    if kind == "meld":
-        return f"Meld {cards}."
-    if kind == "discard":
-        return f"Discard {short_name(action['card'])}."
-    if kind == "ask":
-        return "Ask your partner “May I go out?”."
-    if kind == "answer":
-        return "Answer yes." if action["yes"] else "Answer no."
-    return ""
+        kind = "lay_off"
+    elif kind == "take_pile" and not action.get("cards"):
+        kind = "take_top"
+    elif kind == "answer":
+        kind = "answer_yes" if action.get("yes") else "answer_no"
+    if kind not in PHRASES:
+        return str(kind)
+    return PHRASES[kind][1 if advice else 0].format(
+        cards=" ".join(short_name(c) for c in action.get("cards", [])),
+        card=short_name(action["card"]) if "card" in action else "",
+        rank=rank_plural(rank) if rank else "",
+    )
 
 
 def _coach(state):
@@ -181,7 +168,7 @@ def act(action_json):
         return _reply(error=rejection.to_json())
     GAME["state"] = canasta.apply(state, action)
     data = canasta.action_to_json(action)
-    return _reply(last={"seat": HUMAN, "action": data, "text": _describe(HUMAN, data, state)})
+    return _reply(last={"seat": HUMAN, "action": data, "text": _phrase(HUMAN, data, state)})
 
 
 def ai_step():
@@ -194,7 +181,7 @@ def ai_step():
     action = choose_action(view, GAME["level"], seed)
     GAME["state"] = canasta.apply(state, action)
     data = canasta.action_to_json(action)
-    return _reply(last={"seat": seat, "action": data, "text": _describe(seat, data, state)})
+    return _reply(last={"seat": seat, "action": data, "text": _phrase(seat, data, state)})
 
 
 def hint():
@@ -205,7 +192,7 @@ def hint():
     view = canasta.view_for(state, HUMAN)
     seed = state.seed * 1_000_003 + len(state.action_list())
     data = canasta.action_to_json(choose_action(view, "strong", seed))
-    return json.dumps({"hint": {"action": data, "text": _advice(data, state)}})
+    return json.dumps({"hint": {"action": data, "text": _phrase(HUMAN, data, state, advice=True)}})
 
 
 def bench_ai(positions_json):

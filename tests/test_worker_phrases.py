@@ -1,0 +1,52 @@
+"""The worker's sentences for the log and for hints (static/worker.py under CPython)."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+from types import ModuleType
+
+import canasta
+from canasta.actions import Meld
+
+WORKER = Path(__file__).resolve().parents[1] / "static" / "worker.py"
+
+
+def load_worker() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("canasta_page_worker", WORKER)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_log_and_hint_phrases_for_each_kind_of_action() -> None:
+    worker = load_worker()
+    state = canasta.new_game("classic", 1)
+    cases = [
+        ({"type": "draw"}, "drew from the stock", "Draw from the stock."),
+        ({"type": "take_pile", "cards": ["9C", "9D"]},
+         "took the pile with 9♣ 9♦", "Take the pile with 9♣ 9♦."),
+        ({"type": "take_pile", "cards": []}, "took the pile (laid the top card off)",
+         "Take the pile: its top card goes on your team's meld."),
+        ({"type": "meld", "cards": ["KC", "KD", "2S"]}, "melded K♣ K♦ 2♠", "Meld K♣ K♦ 2♠."),
+        ({"type": "discard", "card": "7H"}, "discarded 7♥", "Discard 7♥."),
+        ({"type": "answer", "yes": False}, "answered no", "Answer no."),
+    ]
+    for action, past, advice in cases:
+        assert worker._phrase(0, action, state) == past
+        assert worker._phrase(0, action, state, advice=True) == advice
+
+
+def test_a_meld_on_a_team_meld_is_a_lay_off() -> None:
+    worker = load_worker()
+    state = canasta.load_position({
+        "to_move": 0, "phase": "play",
+        "hands": [["KH", "4C", "5D"], ["6C", "6D", "6H"], ["7C", "7D", "7H"],
+                  ["8C", "8D", "8H"]],
+        "melds": [[["KC", "KD", "KS"]], []],
+        "pile": ["4D"],
+    })
+    action = canasta.action_to_json(Meld(("KH",)))
+    assert worker._phrase(0, action, state) == "laid off K♥ on kings"
+    assert worker._phrase(0, action, state, advice=True) == "Lay off K♥ on your kings."
