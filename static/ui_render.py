@@ -4,6 +4,7 @@ import ui_stats
 from pyscript import document
 from ui_base import (
     CURRENT,
+    DEFAULT_NAME,
     ME,
     NAME_MAX,
     PLURAL,
@@ -287,7 +288,8 @@ def banner_text(view):
     if phase == "answer":
         return "Your partner asks: “May I go out?”"
     if phase == "draw":
-        return "Your turn: draw from the stock or take the pile"
+        who = "Your turn" if S["name"] == DEFAULT_NAME else S["name"] + ", your turn"
+        return who + ": draw from the stock or take the pile"
     team = ME % view["teams"]
     if not view["team_melded"][team] and view["turn_points"]:
         return "Finish your initial meld, then discard"

@@ -52,6 +52,7 @@ def test_name_is_set_shown_at_the_table_and_kept_after_reload(page: Page) -> Non
     me = page.get_by_test_id("seat-0-name")
     expect(me).to_have_text("<i>Ann</i>")  # shown as text, never as markup
     assert page.locator("[data-testid=seat-0-name] i").count() == 0
+    expect(page.get_by_test_id("banner")).to_contain_text("<i>Ann</i>, your turn: draw")
     page.get_by_test_id("btn-draw").click()
     expect(page.get_by_test_id("log")).to_contain_text("<i>Ann</i> drew from the stock")
     assert stored(page, SETTINGS)["name"] == "<i>Ann</i>"
