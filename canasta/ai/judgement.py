@@ -1,0 +1,56 @@
+"""The normal player's judgements as plain functions of numbers, shared by the
+rule-based player (`heuristic.py`, on views) and the rollout policy of the fast
+play-out path (`canasta.fast`, on mutable counts), so both weigh a position the
+same way.
+"""
+
+from __future__ import annotations
+
+BIG_PILE = 6  # a pile this big is worth blocking with a wild card (C14)
+BIG_HAND = 9  # with this many cards, a pair and a wild card go down rather than wait
+NEAR_OUT_HAND = 4  # an opponent with this few cards, and the canastas, may go out soon
+LOW_STOCK = 10  # with fewer cards in the stock, go out while it is possible
+
+BLACK_THREE_KEEP = -8.0  # black 3s are the first cards to throw: they block the pile (C15)
+WILD_KEEP = 60.0  # wild cards are kept for melds ...
+WILD_BLOCK_KEEP = 2.0  # ... unless the pile is worth blocking
+PAIR_KEEP = 12.0  # each further card of a rank: pairs take the pile
+
+
+def opponent_threat(smallest_hand: int, canastas: int, goal: int) -> bool:
+    """The opponents look close to going out: a short hand and their canastas down."""
+    return smallest_hand <= NEAR_OUT_HAND and canastas >= goal
+
+
+def want_out(threat: bool, stock: int, canastas: int, lead: int) -> bool:
+    """Go out now? Not straight after the first canastas while behind, unless the
+    opponents threaten or the stock runs low (`lead`: our total minus the best
+    opponent's before this round)."""
+    return threat or stock < LOW_STOCK or canastas >= 2 or lead >= 0
+
+
+def keep_score(same: int, value: int, wild: bool, black_three: bool, block: bool) -> float:
+    """How much a card is worth keeping: `same` cards of its rank in hand (itself
+    included), `value` its points, `block` whether the pile is worth blocking."""
+    if black_three:
+        return BLACK_THREE_KEEP
+    if wild:
+        return WILD_BLOCK_KEEP if block else WILD_KEEP
+    k = PAIR_KEEP * (same - 1) if same >= 2 else 0.0
+    return k - value / 10
+
+
+def danger_score(feeds: bool, unseen: int, picked: bool, thrown: bool, pile_size: int) -> float:
+    """How dangerous a natural card is to hand the next player: `feeds` it goes on
+    their team's meld while the pile is unfrozen for them, `unseen` cards of its
+    rank not seen yet, `picked` / `thrown` the next player collected / discarded
+    that rank before. The bigger the pile, the more it matters."""
+    d = 0.0
+    if feeds:
+        d += 5.0
+    d += 0.4 * min(unseen, 6)
+    if picked:
+        d += 3.0
+    if thrown:
+        d -= 2.0
+    return max(d, 0.0) * (1 + pile_size / 6)
