@@ -15,6 +15,7 @@ BLACK_THREE_KEEP = -8.0  # black 3s are the first cards to throw: they block the
 WILD_KEEP = 60.0  # wild cards are kept for melds ...
 WILD_BLOCK_KEEP = 2.0  # ... unless the pile is worth blocking
 PAIR_KEEP = 12.0  # each further card of a rank: pairs take the pile
+UNSEEN_CAP = 6  # more unseen cards of a rank than this add no danger
 
 
 def opponent_threat(smallest_hand: int, canastas: int, goal: int) -> bool:
@@ -40,17 +41,26 @@ def keep_score(same: int, value: int, wild: bool, black_three: bool, block: bool
     return k - value / 10
 
 
-def danger_score(feeds: bool, unseen: int, picked: bool, thrown: bool, pile_size: int) -> float:
-    """How dangerous a natural card is to hand the next player: `feeds` it goes on
-    their team's meld while the pile is unfrozen for them, `unseen` cards of its
-    rank not seen yet, `picked` / `thrown` the next player collected / discarded
-    that rank before. The bigger the pile, the more it matters."""
+def danger_base(feeds: bool, unseen: int, picked: bool, thrown: bool) -> float:
+    """How dangerous a natural card is to hand the next player, before the pile's
+    size counts: `feeds` it goes on their team's meld while the pile is unfrozen
+    for them, `unseen` cards of its rank not seen yet, `picked` / `thrown` the next
+    player collected / discarded that rank before."""
     d = 0.0
     if feeds:
         d += 5.0
-    d += 0.4 * min(unseen, 6)
+    d += 0.4 * min(unseen, UNSEEN_CAP)
     if picked:
         d += 3.0
     if thrown:
         d -= 2.0
-    return max(d, 0.0) * (1 + pile_size / 6)
+    return max(d, 0.0)
+
+
+def pile_factor(pile_size: int) -> float:
+    """The bigger the pile, the more a dangerous discard costs."""
+    return 1 + pile_size / 6
+
+
+def danger_score(feeds: bool, unseen: int, picked: bool, thrown: bool, pile_size: int) -> float:
+    return danger_base(feeds, unseen, picked, thrown) * pile_factor(pile_size)
