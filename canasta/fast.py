@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 from typing import Any, NamedTuple
 
-from .actions import DRAW, Action, Discard, Meld, TakePile
+from .actions import DRAW, Action, Answer, Discard, Meld, TakePile
 from .ai.judgement import (
     BIG_HAND,
     BIG_PILE,
@@ -28,6 +28,7 @@ from .ai.judgement import (
     UNSEEN_CAP,
     WILD_BLOCK_KEEP,
     WILD_KEEP,
+    answer_yes,
     danger_base,
     keep_score,
     opponent_threat,
@@ -37,8 +38,8 @@ from .ai.judgement import (
 from .cards import BLACK_THREES, RANK, RED_THREES, SORT_KEY, VALUE, WILDS
 from .rules import RuleSet
 from .solver import forms_own_melds, go_out_plan
+from .state import ANSWER, PLAY, State
 from .state import DRAW as DRAW_PHASE
-from .state import PLAY, State
 
 # A card's kind: its rank for naturals, "b" for a black 3, "r" for a red 3,
 # "2" for a deuce and "*" for a joker.
@@ -99,11 +100,10 @@ class Sim:
     ) -> None:
         if state.rules.decks > MAX_DECKS:
             raise Unsupported(f"the fast path plays with at most {MAX_DECKS} decks")
-        if state.phase not in (DRAW_PHASE, PLAY):
+        if state.phase not in (DRAW_PHASE, PLAY, ANSWER):
             raise Unsupported(f"cannot play out from phase {state.phase!r}")
-        if state.pending or state.permission is not None or (
-            not state.opened[state.team] and state.turn_points > 0
-        ):
+        asking = state.phase == ANSWER or state.permission is not None
+        if state.pending or (not state.opened[state.team] and (state.turn_points > 0 or asking)):
             raise Unsupported("finish the current step of the turn with the engine first")
         rules = state.rules
         self.rules: RuleSet = rules
@@ -162,6 +162,8 @@ class Sim:
         self.scores = state.scores
         self.to_move = state.to_move
         self.phase = state.phase
+        self.answerer = state.to_act
+        self.permission = state.permission  # the partner's answer, this turn only
         self.fresh = state.fresh
         self.turn_cards: list[str] = list(state.turn_cards)
         self.turn_melded = state.turn_melded
@@ -274,6 +276,16 @@ class Sim:
                 self._give(seat, self.stock.pop())
         return bool(self.stock)
 
+    def _answer(self) -> None:
+        """The partner answers "May I go out?" as normal would (C33)."""
+        seat = self.answerer
+        team = seat % self.teams
+        points = sum(VALUE[c] for cards in self.hands[seat].values() for c in cards)
+        yes = answer_yes(self._threatened(team), len(self.stock), points, self.lead[team])
+        if self.record:
+            self.actions.append(Answer(yes))
+        self.permission = yes
+
     def _draw(self) -> None:
         seat = self.to_move
         if self.record:
@@ -293,6 +305,9 @@ class Sim:
     def run(self) -> list[int]:
         """Play to the end of the round; return each team's round total."""
         # A state in the draw phase has had its red 3s laid down by the engine already.
+        if self.phase == ANSWER:
+            self._answer()
+            self.phase = PLAY
         while True:
             if self.phase == DRAW_PHASE:
                 if not self._try_take_pile():
@@ -451,6 +466,11 @@ class Sim:
         seat = self.to_move
         team = seat % self.teams
         rules = self.rules
+        permission, self.permission = self.permission, None
+        if permission is True:
+            if self._go_out(seat):
+                return
+            raise Unsupported("no way found to go out after the partner's yes")
         if not self.opened[team]:
             need = rules.minimum_for(self.scores[team])
             plan = self._opening_plan(seat, need)
@@ -466,7 +486,7 @@ class Sim:
         # (Below the canastas to go out, C31 keeps two cards in hand anyway.)
         ready = self.canastas[team] >= self.goal
         near = ready or self.sizes[seat] <= 8
-        out = near and self._wants_out(team)
+        out = near and permission is None and self._wants_out(team)
         if out and self._go_out(seat):
             return
         self._meld_more(seat, out)

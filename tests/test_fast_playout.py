@@ -9,7 +9,7 @@ import random
 import pytest
 
 import canasta as C
-from canasta.actions import Discard
+from canasta.actions import ASK, Answer, Discard
 from canasta.fast import Memory, Sim, Unsupported, playout
 
 
@@ -41,10 +41,36 @@ def test_playouts_from_mid_round_replay_through_apply(variant: str) -> None:
             _replay(state, seed)
             done += 1
         except Unsupported:
-            assert state.round_over or state.phase == "answer" or state.pending or (
-                not state.opened[state.team] and state.turn_points > 0
-            ) or state.permission is not None
+            asking = state.phase == "answer" or state.permission is not None
+            assert state.round_over or state.pending or (
+                not state.opened[state.team] and (state.turn_points > 0 or asking)
+            )
     assert done >= 120
+
+
+def test_playouts_from_may_i_go_out_replay_through_apply() -> None:
+    """The partner's answer and the turn after it (a yes binds: go out; a no: keep
+    two cards) are part of the play-out."""
+    answers: set[bool] = set()
+    for seed in range(300):
+        rng = random.Random(seed)
+        state = C.new_game("classic", 3000 + seed)
+        if seed % 2:  # the asking team behind: the answer may be no
+            state = state._replace(scores=(0, 1000) if state.team == 0 else (1000, 0))
+        while not state.round_over and ASK not in C.legal_actions(state):
+            state = C.apply(state, rng.choice(C.legal_actions(state)))
+        if state.round_over or not state.opened[state.team]:
+            continue
+        asked = C.apply(state, ASK)
+        _replay(asked, seed)
+        for yes in (True, False):
+            _replay(C.apply(asked, Answer(yes)), seed)
+        _, actions = playout(asked, random.Random(seed), record=True)
+        assert isinstance(actions[0], Answer)
+        answers.add(actions[0].yes)
+        if len(answers) == 2 and seed > 40:
+            break
+    assert answers == {True, False}
 
 
 def test_playout_does_not_change_the_state() -> None:

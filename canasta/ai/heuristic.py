@@ -22,6 +22,7 @@ from ..solver import go_out_plan
 from .judgement import (
     BIG_HAND,
     BIG_PILE,
+    answer_yes,
     danger_score,
     keep_score,
     opponent_threat,
@@ -73,12 +74,8 @@ def _answer(view: Json, level: str) -> bool:
     """Answer the partner's "May I go out?" (binding, C33)."""
     if level == "easy":
         return True
-    hand_cost = sum(VALUE[c] for c in view["hand"])
-    if _opponent_threat(view) or view["stock_size"] < 8:
-        return True
-    # Our cards left in hand count against us; say no if they are many and we are
-    # behind, so the team can meld them first.
-    return not (hand_cost >= 60 and _lead(view) < 0)
+    hand_points = sum(VALUE[c] for c in view["hand"])
+    return answer_yes(_opponent_threat(view), view["stock_size"], hand_points, _lead(view))
 
 
 def _want_out(view: Json, level: str) -> bool:

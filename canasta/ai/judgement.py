@@ -10,6 +10,8 @@ BIG_PILE = 6  # a pile this big is worth blocking with a wild card (C14)
 BIG_HAND = 9  # with this many cards, a pair and a wild card go down rather than wait
 NEAR_OUT_HAND = 4  # an opponent with this few cards, and the canastas, may go out soon
 LOW_STOCK = 10  # with fewer cards in the stock, go out while it is possible
+ANSWER_LOW_STOCK = 8  # ... and let the partner go out
+HEAVY_HAND = 60  # points in hand worth melding before the partner goes out
 
 BLACK_THREE_KEEP = -8.0  # black 3s are the first cards to throw: they block the pile (C15)
 WILD_KEEP = 60.0  # wild cards are kept for melds ...
@@ -28,6 +30,14 @@ def want_out(threat: bool, stock: int, canastas: int, lead: int) -> bool:
     opponents threaten or the stock runs low (`lead`: our total minus the best
     opponent's before this round)."""
     return threat or stock < LOW_STOCK or canastas >= 2 or lead >= 0
+
+
+def answer_yes(threat: bool, stock: int, hand_points: int, lead: int) -> bool:
+    """Answer the partner's "May I go out?" (binding, C33): yes, unless our own hand
+    is heavy (`hand_points`) and we are behind, so the team can meld it first."""
+    if threat or stock < ANSWER_LOW_STOCK:
+        return True
+    return not (hand_points >= HEAVY_HAND and lead < 0)
 
 
 def keep_score(same: int, value: int, wild: bool, black_three: bool, block: bool) -> float:
