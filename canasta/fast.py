@@ -511,7 +511,7 @@ class Sim:
                 pairs += n == 2
         hand = self.hands[seat]
         wilds = len(hand.get("2", ())) + len(hand.get("*", ()))
-        if stuck > 1 or pairs > wilds + 1:
+        if stuck > 1 or pairs > wilds:  # a pair off the table needs a wild card
             return False
         if self.canastas[team] < self.goal and (
             self.canastas[team] + self._canastas_within_reach(seat, wilds)
