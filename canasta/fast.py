@@ -1,7 +1,14 @@
 """A fast play-out path for the AI's simulations.
 
-`playout(state, rng)` plays the current round to its end with a simple greedy
-policy on mutable counts instead of immutable states and full action lists.
+`playout(state, rng)` plays the current round to its end on mutable counts
+instead of immutable states and full action lists, with a rollout policy that
+follows the normal player's main judgements (`canasta.ai.judgement`): take the
+pile whenever the rules allow (laying the top card on a meld before spending a
+pair, a wild card only for a pile of three or more), keep pairs and wild cards,
+discard by how much a card is worth keeping plus how dangerous it is to the next
+player (their team's melds while the pile is unfrozen, cards of the rank still
+unseen, what they collected or threw away), block a big pile with black 3s and
+wild cards, and do not go out straight after the first canasta while behind.
 Every move it makes is a legal action (it only takes steps the rules allow:
 C10-C15 for the pile, a complete initial meld in one turn for C25-C26, C31
 before playing down to one card, C21 for black 3s), so with `record=True` the
@@ -11,14 +18,28 @@ actions it returns replay through `apply` to the same scores (tested).
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, NamedTuple
 
-from .actions import DRAW, Action, Discard, Meld, TakePile
+from .actions import DRAW, Action, Answer, Discard, Meld, TakePile
+from .ai.judgement import (
+    BIG_HAND,
+    BIG_PILE,
+    BLACK_THREE_KEEP,
+    UNSEEN_CAP,
+    WILD_BLOCK_KEEP,
+    WILD_KEEP,
+    answer_yes,
+    danger_base,
+    keep_score,
+    opponent_threat,
+    pile_factor,
+    want_out,
+)
 from .cards import BLACK_THREES, RANK, RED_THREES, SORT_KEY, VALUE, WILDS
 from .rules import RuleSet
 from .solver import forms_own_melds, go_out_plan
+from .state import ANSWER, PLAY, State
 from .state import DRAW as DRAW_PHASE
-from .state import PLAY, State
 
 # A card's kind: its rank for naturals, "b" for a black 3, "r" for a red 3,
 # "2" for a deuce and "*" for a joker.
@@ -32,6 +53,28 @@ for _c in VALUE:
         KIND[_c] = RANK[_c]
 KIND_VALUE = {KIND[c]: VALUE[c] for c in VALUE}
 SPECIAL = frozenset(("b", "r", "2", "*"))
+INFINITY = float("inf")
+# The discard judgement as tables, built once from the shared functions (for up
+# to 8 decks): the keep score of a natural kind by how many the hand holds, the
+# pile's factor by its size, and the danger before that factor by
+# [feeds][picked][thrown][unseen].
+MAX_DECKS = 8
+NATURAL_KEEP = {
+    k: tuple(keep_score(n, v, False, False, False) for n in range(4 * MAX_DECKS + 1))
+    for k, v in KIND_VALUE.items() if k not in SPECIAL
+}
+PILE_FACTOR = tuple(pile_factor(n) for n in range(54 * MAX_DECKS + 1))
+DANGER = [[[[danger_base(feeds, u, picked, thrown) for u in range(UNSEEN_CAP + 1)]
+            for thrown in (False, True)] for picked in (False, True)] for feeds in (False, True)]
+
+
+class Memory(NamedTuple):
+    """What the public log shows of each seat this round, as kinds: the ranks it
+    discarded and the ranks it took with the pile (a search passes what its view
+    knows; a play-out adds what happens in it)."""
+
+    thrown: tuple[frozenset[str], ...]
+    picked: tuple[frozenset[str], ...]
 
 
 class Unsupported(ValueError):
@@ -51,15 +94,21 @@ class _Meld:
 class Sim:
     """One round in mutable form, from the given state to the end of the round."""
 
-    def __init__(self, state: State, rng: random.Random, record: bool = False) -> None:
-        if state.phase not in (DRAW_PHASE, PLAY):
+    def __init__(
+        self, state: State, rng: random.Random, record: bool = False,
+        memory: Memory | None = None,
+    ) -> None:
+        if state.rules.decks > MAX_DECKS:
+            raise Unsupported(f"the fast path plays with at most {MAX_DECKS} decks")
+        if state.phase not in (DRAW_PHASE, PLAY, ANSWER):
             raise Unsupported(f"cannot play out from phase {state.phase!r}")
-        if state.pending or state.permission is not None or (
-            not state.opened[state.team] and state.turn_points > 0
-        ):
+        asking = state.phase == ANSWER or state.permission is not None
+        if state.pending or (not state.opened[state.team] and (state.turn_points > 0 or asking)):
             raise Unsupported("finish the current step of the turn with the engine first")
         rules = state.rules
         self.rules: RuleSet = rules
+        self.size = rules.canasta_size
+        self.goal = rules.canastas_to_go_out
         self.rng = rng
         self.record = record
         self.actions: list[Action] = []
@@ -85,16 +134,36 @@ class Sim:
                 table["b" if m.rank == "3" else m.rank] = meld
             self.melds.append(table)
             self.canastas.append(
-                sum(1 for k, m in table.items() if k != "b" and len(m.cards) >= rules.canasta_size)
+                sum(1 for k, m in table.items() if k != "b" and len(m.cards) >= self.size)
             )
         self.reds = [len(r) for r in state.red_threes]
         self.pile = list(state.pile)
+        self.pile_kinds: dict[str, int] = {}
+        for c in self.pile:
+            self.pile_kinds[KIND[c]] = self.pile_kinds.get(KIND[c], 0) + 1
+        self.on_table: dict[str, int] = {}  # naturals melded, all teams, by kind
+        for table in self.melds:
+            for kind, meld in table.items():
+                self.on_table[kind] = self.on_table.get(kind, 0) + meld.naturals
+        self.freezers = frozenset(("2", "*", "r", "b") if rules.black_three_freezes
+                                  else ("2", "*", "r"))
+        self.frozen_by = sum(n for k, n in self.pile_kinds.items() if k in self.freezers)
+        self.per_rank = 4 * rules.decks
+        self.thrown = [set(k) for k in memory.thrown] if memory else [
+            set() for _ in range(self.players)]
+        self.picked = [set(k) for k in memory.picked] if memory else [
+            set() for _ in range(self.players)]
+        others = [[s for t, s in enumerate(state.scores) if t != team]
+                  for team in range(self.teams)]
+        self.lead = [state.scores[t] - max(o) if o else 0 for t, o in enumerate(others)]
         self.stock = list(reversed(state.stock))  # top last, so pop() draws
         self.opened = list(state.opened)
         self.melded = list(state.melded_this_round)
         self.scores = state.scores
         self.to_move = state.to_move
         self.phase = state.phase
+        self.answerer = state.to_act
+        self.permission = state.permission  # the partner's answer, this turn only
         self.fresh = state.fresh
         self.turn_cards: list[str] = list(state.turn_cards)
         self.turn_melded = state.turn_melded
@@ -128,14 +197,31 @@ class Sim:
         self.hands[seat].setdefault(KIND[card], []).append(card)
         self.sizes[seat] += 1
 
-    def _pile_frozen(self) -> bool:
-        pile = self.pile
-        for c in pile[:-1]:
-            if c in WILDS or c in RED_THREES:
-                return True
-            if self.rules.black_three_freezes and c in BLACK_THREES:
-                return True
-        return False
+    def _pile_frozen(self, below_top: bool = True) -> bool:
+        """C14: a freezing card in the pile (below the top, or anywhere: after the
+        next discard, the whole pile lies below the top)."""
+        n = self.frozen_by
+        if below_top and n and KIND[self.pile[-1]] in self.freezers:
+            n -= 1
+        return n > 0
+
+    def _clear_pile(self) -> None:
+        self.pile = []
+        self.pile_kinds = {}
+        self.frozen_by = 0
+
+    def _threatened(self, team: int) -> bool:
+        """The other teams look close to going out."""
+        canastas = sum(self.canastas) - self.canastas[team]
+        if canastas < self.goal:
+            return False  # no threat without the canastas (quick exit)
+        teams = self.teams
+        smallest = min(n for s, n in enumerate(self.sizes) if s % teams != team)
+        return opponent_threat(smallest, canastas, self.goal)
+
+    def _wants_out(self, team: int) -> bool:
+        return want_out(self._threatened(team), len(self.stock), self.canastas[team],
+                        self.lead[team])
 
     def _lay(self, seat: int, kind: str, cards: list[str]) -> None:
         """Put cards on the team's meld of `kind` (creating it)."""
@@ -145,13 +231,16 @@ class Sim:
         if meld is None:
             meld = table[kind] = _Meld()
         before = len(meld.cards)
+        naturals = 0
         for c in cards:
             if c in WILDS:
                 meld.wilds += 1
             else:
-                meld.naturals += 1
+                naturals += 1
+        meld.naturals += naturals
+        self.on_table[kind] = self.on_table.get(kind, 0) + naturals
         meld.cards.extend(cards)
-        size = self.rules.canasta_size
+        size = self.size
         if kind != "b" and before < size <= len(meld.cards):
             self.canastas[team] += 1
         self.turn_cards.extend(cards)
@@ -163,7 +252,7 @@ class Sim:
         nat = (meld.naturals if meld else 0) + add_naturals
         wild = meld.wilds if meld else 0
         if (meld is not None and not rules.wild_on_natural_canasta and wild == 0
-                and len(meld.cards) >= rules.canasta_size):
+                and len(meld.cards) >= self.size):
             return 0
         limit = nat - 1 if rules.wilds_strictly_fewer else nat
         return max(0, min(rules.max_wilds, limit) - wild)
@@ -187,6 +276,16 @@ class Sim:
                 self._give(seat, self.stock.pop())
         return bool(self.stock)
 
+    def _answer(self) -> None:
+        """The partner answers "May I go out?" as normal would (C33)."""
+        seat = self.answerer
+        team = seat % self.teams
+        points = sum(VALUE[c] for cards in self.hands[seat].values() for c in cards)
+        yes = answer_yes(self._threatened(team), len(self.stock), points, self.lead[team])
+        if self.record:
+            self.actions.append(Answer(yes))
+        self.permission = yes
+
     def _draw(self) -> None:
         seat = self.to_move
         if self.record:
@@ -206,12 +305,15 @@ class Sim:
     def run(self) -> list[int]:
         """Play to the end of the round; return each team's round total."""
         # A state in the draw phase has had its red 3s laid down by the engine already.
+        if self.phase == ANSWER:
+            self._answer()
+            self.phase = PLAY
         while True:
             if self.phase == DRAW_PHASE:
                 if not self._try_take_pile():
                     self._draw()
                     if not self.stock and self.sizes[self.to_move] < 2 and (
-                        self.canastas[self.to_move % self.teams] < self.rules.canastas_to_go_out
+                        self.canastas[self.to_move % self.teams] < self.goal
                     ):
                         return self.result()  # C34: a last red 3 left one unplayable card
                 self.phase = PLAY
@@ -239,27 +341,28 @@ class Sim:
         opened = self.opened[team]
         frozen = self._pile_frozen() or (self.rules.frozen_for_unopened_team and not opened)
         table = self.melds[team]
-        rest = [c for c in pile[:-1] if c not in RED_THREES]
         with_cards: list[str]
-        if len(naturals) >= 2:
+        if kind in table and not frozen:
+            with_cards = []  # keep the pair in hand
+        elif len(naturals) >= 2:
             with_cards = naturals[-2:]
         elif frozen:
             return False
-        elif kind in table:
-            with_cards = []
         elif naturals and (hand.get("2") or hand.get("*")) and len(pile) >= 3:
             wild = hand["2"][-1] if hand.get("2") else hand["*"][-1]
             with_cards = [naturals[-1], wild]
         else:
             return False
         if not opened:
+            rest = [c for c in pile[:-1] if c not in RED_THREES]
             return self._open_with_pile(top, with_cards, rest)
-        left = self.sizes[seat] - len(with_cards) + len(rest)
+        below = len(pile) - 1 - self.pile_kinds.get("r", 0)  # red 3s go to the table (C20)
+        left = self.sizes[seat] - len(with_cards) + below
         if left < 2:
             meld = table.get(kind)
             after = (len(meld.cards) if meld else 0) + 1 + len(with_cards)
-            made = 1 if (len(meld.cards) if meld else 0) < self.rules.canasta_size <= after else 0
-            if self.canastas[team] + made < self.rules.canastas_to_go_out:
+            made = 1 if (len(meld.cards) if meld else 0) < self.size <= after else 0
+            if self.canastas[team] + made < self.goal:
                 return False  # C31
         self._take_pile(top, with_cards)
         return True
@@ -272,12 +375,15 @@ class Sim:
         self._take_cards(seat, with_cards)
         self._lay(seat, KIND[top], [top, *with_cards])
         below = self.pile[:-1]
-        self.pile = []
+        self._clear_pile()
+        picked = self.picked[seat]
+        picked.add(KIND[top])
         for c in below:
             if c in RED_THREES:
                 self.reds[team] += 1  # C20: no replacement
             else:
                 self._give(seat, c)
+                picked.add(KIND[c])
 
     def _open_with_pile(self, top: str, with_cards: list[str], rest: list[str]) -> bool:
         """C12: the top card and cards from hand must reach the minimum this turn."""
@@ -295,12 +401,15 @@ class Sim:
             self.actions.append(TakePile(tuple(sorted(with_cards, key=_card_order))))
         self._lay(seat, KIND[top], [top, *with_cards])
         reds = len(self.pile) - 1 - len(rest)
-        self.pile = []
+        self._clear_pile()
         for kind, cards in plan:
             self._meld_from_hand(seat, kind, cards)
         self.opened[team] = True
+        picked = self.picked[seat]
+        picked.add(KIND[top])
         for c in rest:
             self._give(seat, c)
+            picked.add(KIND[c])
         self.reds[team] += reds  # C20: red 3s from the pile, without replacement
         return True
 
@@ -357,6 +466,11 @@ class Sim:
         seat = self.to_move
         team = seat % self.teams
         rules = self.rules
+        permission, self.permission = self.permission, None
+        if permission is True:
+            if self._go_out(seat):
+                return
+            raise Unsupported("no way found to go out after the partner's yes")
         if not self.opened[team]:
             need = rules.minimum_for(self.scores[team])
             plan = self._opening_plan(seat, need)
@@ -367,11 +481,15 @@ class Sim:
                 self._meld_from_hand(seat, kind, cards)
             self.opened[team] = True
         # Try to go out once the team has its canastas, or the hand is small enough
-        # that melding it could make them.
-        near = self.canastas[team] >= rules.canastas_to_go_out or self.sizes[seat] <= 8
-        if near and self._go_out(seat):
+        # that melding it could make them, unless it is too early (behind after the
+        # first canasta).
+        # (Below the canastas to go out, C31 keeps two cards in hand anyway.)
+        ready = self.canastas[team] >= self.goal
+        near = ready or self.sizes[seat] <= 8
+        out = near and permission is None and self._wants_out(team)
+        if out and self._go_out(seat):
             return
-        self._meld_more(seat)
+        self._meld_more(seat, out)
         if self.sizes[seat] == 0:
             self._went_out(seat)  # melded the last card (C30)
             return
@@ -391,10 +509,17 @@ class Sim:
             elif kind not in SPECIAL and kind not in table:
                 stuck += n == 1
                 pairs += n == 2
-        if stuck > 1 or pairs > len(self._wild_cards(seat)) + 1:
+        hand = self.hands[seat]
+        wilds = len(hand.get("2", ())) + len(hand.get("*", ()))
+        if stuck > 1 or pairs > wilds:  # a pair off the table needs a wild card
             return False
-        hand = tuple(c for cards in self.hands[seat].values() for c in cards)
-        plan = go_out_plan(self.rules, hand, self._table_melds(team), self.canastas[team], 0)
+        if self.canastas[team] < self.goal and (
+            self.canastas[team] + self._canastas_within_reach(seat, wilds)
+            < self.goal
+        ):
+            return False
+        cards_held = tuple(c for cards in hand.values() for c in cards)
+        plan = go_out_plan(self.rules, cards_held, self._table_melds(team), self.canastas[team], 0)
         if plan is None:
             return False
         for action in plan:
@@ -411,6 +536,21 @@ class Sim:
             self._went_out(seat)
         return True
 
+    def _canastas_within_reach(self, seat: int, wilds: int) -> int:
+        """An upper bound on the canastas this hand could complete this turn."""
+        size = self.size
+        hand = self.hands[seat]
+        table = self.melds[seat % self.teams]
+        reach = 0
+        for kind, meld in table.items():
+            have = len(meld.cards)
+            if kind != "b" and have < size <= have + len(hand.get(kind, ())) + wilds:
+                reach += 1
+        for kind, cards in hand.items():
+            if kind not in SPECIAL and kind not in table and len(cards) + wilds >= size:
+                reach += 1
+        return reach
+
     def _table_melds(self, team: int) -> tuple[Any, ...]:
         from .melds import table_meld
 
@@ -422,13 +562,14 @@ class Sim:
         self.went_out = seat
         self.concealed = self.fresh and forms_own_melds(self.rules, tuple(self.turn_cards))
 
-    def _meld_more(self, seat: int) -> None:
-        """Lay off naturals, meld triples, push melds toward a canasta with wilds."""
+    def _meld_more(self, seat: int, out: bool) -> None:
+        """Lay off naturals, meld triples, push melds toward a canasta with wilds;
+        with a big hand, meld pairs with a wild card; once the team can go out (and
+        wants to), lay the wild cards down too. Unless going out, keep two cards."""
         team = seat % self.teams
-        rules = self.rules
         table = self.melds[team]
         hand = self.hands[seat]
-        goal = rules.canastas_to_go_out
+        goal = self.goal if out else 1 << 20
         for kind in list(hand):
             if kind in SPECIAL:
                 continue
@@ -439,28 +580,52 @@ class Sim:
                 continue
             before = len(meld.cards) if meld else 0
             after = before + n
-            made = 1 if before < rules.canasta_size <= after else 0
+            made = 1 if before < self.size <= after else 0
             if self.sizes[seat] - n < 2 and self.canastas[team] + made < goal:
                 n = self.sizes[seat] - 2
                 if n <= 0 or (meld is None and n < 3):
                     continue
             self._meld_from_hand(seat, kind, list(cards[-n:]))
-        wild_cards = self._wild_cards(seat)
-        if not wild_cards:
+        if "2" not in hand and "*" not in hand:
             return
+        wild_cards = self._wild_cards(seat)
         for kind, meld in table.items():
             if kind == "b" or not wild_cards:
                 continue
             size = len(meld.cards)
-            if size >= rules.canasta_size or size < rules.canasta_size - 2:
+            if size >= self.size or size < self.size - 2:
                 continue
-            gap = rules.canasta_size - size
+            gap = self.size - size
             if gap > self._room(meld) or gap > len(wild_cards):
                 continue
             if self.sizes[seat] - gap < 2 and self.canastas[team] + 1 < goal:
                 continue
             give = [wild_cards.pop() for _ in range(gap)]
             self._meld_from_hand(seat, kind, give)
+        dumping = self.canastas[team] >= self.goal
+        if wild_cards and (dumping or self.sizes[seat] >= BIG_HAND):
+            self._meld_wilds(seat, wild_cards, dumping, 0 if dumping and out else 2)
+
+    def _meld_wilds(self, seat: int, wild_cards: list[str], dumping: bool, keep: int) -> None:
+        """Pairs with a wild card as new melds (a big hand, or dumping: the team has
+        its canastas); when dumping, wild cards on any meld with room. At least
+        `keep` cards stay in hand."""
+        table = self.melds[seat % self.teams]
+        hand = self.hands[seat]
+        if (2, 1) in self.rules.valid_shapes:
+            for kind in [k for k, cards in hand.items()
+                         if len(cards) == 2 and k not in SPECIAL and k not in table]:
+                if not wild_cards or self.sizes[seat] - 3 < keep or not (
+                    dumping or self.sizes[seat] >= BIG_HAND
+                ):
+                    break
+                self._meld_from_hand(seat, kind, [*hand[kind], wild_cards.pop()])
+        if not dumping:
+            return
+        for kind, meld in table.items():
+            room = min(self._room(meld), len(wild_cards), self.sizes[seat] - keep)
+            if kind != "b" and room > 0:
+                self._meld_from_hand(seat, kind, [wild_cards.pop() for _ in range(room)])
 
     def _discard(self) -> None:
         seat = self.to_move
@@ -468,32 +633,67 @@ class Sim:
         if self.sizes[seat] == 1:
             card = next(iter(hand.values()))[0]
         elif "b" in hand:
-            card = hand["b"][-1]
+            card = hand["b"][-1]  # the lowest keep score, and no danger (C15)
         else:
-            best: list[str] = []
-            low = 1 << 30
-            for kind, cards in hand.items():
-                if kind in ("2", "*"):
-                    continue
-                score = len(cards) * 100 + KIND_VALUE[kind]
-                if score < low:
-                    low, best = score, [cards[-1]]
-                elif score == low:
-                    best.append(cards[-1])
-            if best:
-                card = best[self.rng.randrange(len(best))] if len(best) > 1 else best[0]
-            else:
-                card = next(iter(hand.values()))[-1]
+            best = self._safest(seat)
+            card = best[int(self.rng.random() * len(best))] if len(best) > 1 else best[0]
         self._discard_card(card)
         if self.sizes[seat] == 0:
             self._went_out(seat)
+
+    def _safest(self, seat: int) -> list[str]:
+        """The cards with the lowest keep + danger score (normal's discard judgement,
+        `keep_score` + `danger_score`, read from the tables built from them)."""
+        team = seat % self.teams
+        nxt = (seat + 1) % self.players
+        pile_size = len(self.pile)
+        block = pile_size >= BIG_PILE or self._threatened(team)
+        wild_keep = WILD_BLOCK_KEEP if block else WILD_KEEP
+        factor = PILE_FACTOR[pile_size]
+        open_for_next = not (self.frozen_by or (
+            self.rules.frozen_for_unopened_team and not self.opened[nxt % self.teams]))
+        feeds = self.melds[nxt % self.teams] if open_for_next else {}
+        picked, thrown = self.picked[nxt], self.thrown[nxt]
+        pile_kinds, on_table, per_rank = self.pile_kinds, self.on_table, self.per_rank
+        best: list[str] = []
+        low = INFINITY
+        for kind, cards in self.hands[seat].items():
+            keep = NATURAL_KEEP.get(kind)
+            if keep is None:
+                score = BLACK_THREE_KEEP if kind == "b" else wild_keep
+            else:
+                n = len(cards)
+                score = keep[n]
+                if score > low:
+                    continue  # danger is never negative
+                unseen = per_rank - n - pile_kinds.get(kind, 0) - on_table.get(kind, 0)
+                if unseen > UNSEEN_CAP:
+                    unseen = UNSEEN_CAP
+                score += factor * DANGER[kind in feeds][kind in picked][kind in thrown][unseen]
+            if score < low:
+                low, best = score, [cards[-1]]
+            elif score == low:
+                best.append(cards[-1])
+        return best
 
     def _discard_card(self, card: str) -> None:
         seat = self.to_move
         if self.record:
             self.actions.append(Discard(card))
-        self._take_cards(seat, [card])
+        kind = KIND[card]
+        held = self.hands[seat][kind]
+        if held[-1] == card:
+            held.pop()
+        else:
+            held.remove(card)
+        if not held:
+            del self.hands[seat][kind]
+        self.sizes[seat] -= 1
         self.pile.append(card)
+        self.pile_kinds[kind] = self.pile_kinds.get(kind, 0) + 1
+        self.thrown[seat].add(kind)
+        if kind in self.freezers:
+            self.frozen_by += 1
 
     # ----- scoring ---------------------------------------------------------
     def result(self) -> list[int]:
@@ -506,7 +706,7 @@ class Sim:
             total = 0
             for kind, meld in table.items():
                 total += sum(VALUE[c] for c in meld.cards)
-                if kind != "b" and len(meld.cards) >= rules.canasta_size:
+                if kind != "b" and len(meld.cards) >= self.size:
                     total += (rules.mixed_canasta_bonus if meld.wilds
                               else rules.natural_canasta_bonus)
             n = self.reds[team]
@@ -528,12 +728,12 @@ def _card_order(card: str) -> tuple[int, int]:
 
 
 def playout(
-    state: State, rng: random.Random, record: bool = False
+    state: State, rng: random.Random, record: bool = False, memory: Memory | None = None
 ) -> tuple[list[int], list[Action]]:
     """Play the round of `state` to its end. Returns each team's round total and,
     with `record`, the actions played (they replay through `apply`)."""
-    sim = Sim(state, rng, record)
+    sim = Sim(state, rng, record, memory)
     return sim.run(), sim.actions
 
 
-__all__ = ["Sim", "Unsupported", "playout"]
+__all__ = ["Memory", "Sim", "Unsupported", "playout"]

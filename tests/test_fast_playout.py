@@ -1,5 +1,6 @@
 """The AI's fast play-out path: every play-out replays through `apply` without a
-refusal and ends with the same scores (issue 3)."""
+refusal and ends with the same scores (issue 3), and its rollout policy follows
+the normal player's judgements (discard safety, blocking, going out)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,8 @@ import random
 import pytest
 
 import canasta as C
-from canasta.fast import Unsupported, playout
+from canasta.actions import ASK, Answer, Discard
+from canasta.fast import Memory, Sim, Unsupported, playout
 
 
 def _replay(state: C.State, seed: int) -> None:
@@ -39,10 +41,36 @@ def test_playouts_from_mid_round_replay_through_apply(variant: str) -> None:
             _replay(state, seed)
             done += 1
         except Unsupported:
-            assert state.round_over or state.phase == "answer" or state.pending or (
-                not state.opened[state.team] and state.turn_points > 0
-            ) or state.permission is not None
+            asking = state.phase == "answer" or state.permission is not None
+            assert state.round_over or state.pending or (
+                not state.opened[state.team] and (state.turn_points > 0 or asking)
+            )
     assert done >= 120
+
+
+def test_playouts_from_may_i_go_out_replay_through_apply() -> None:
+    """The partner's answer and the turn after it (a yes binds: go out; a no: keep
+    two cards) are part of the play-out."""
+    answers: set[bool] = set()
+    for seed in range(300):
+        rng = random.Random(seed)
+        state = C.new_game("classic", 3000 + seed)
+        if seed % 2:  # the asking team behind: the answer may be no
+            state = state._replace(scores=(0, 1000) if state.team == 0 else (1000, 0))
+        while not state.round_over and ASK not in C.legal_actions(state):
+            state = C.apply(state, rng.choice(C.legal_actions(state)))
+        if state.round_over or not state.opened[state.team]:
+            continue
+        asked = C.apply(state, ASK)
+        _replay(asked, seed)
+        for yes in (True, False):
+            _replay(C.apply(asked, Answer(yes)), seed)
+        _, actions = playout(asked, random.Random(seed), record=True)
+        assert isinstance(actions[0], Answer)
+        answers.add(actions[0].yes)
+        if len(answers) == 2 and seed > 40:
+            break
+    assert answers == {True, False}
 
 
 def test_playout_does_not_change_the_state() -> None:
@@ -50,3 +78,67 @@ def test_playout_does_not_change_the_state() -> None:
     before = C.to_json(state), state.hands
     playout(state, random.Random(1))
     assert (C.to_json(state), state.hands) == before
+
+
+def test_playouts_with_a_memory_of_the_log_replay_through_apply() -> None:
+    for seed in range(40):
+        state = C.new_game("classic", 500 + seed)
+        rng = random.Random(seed)
+        for _ in range(rng.randrange(8, 40)):
+            if state.round_over or state.phase not in ("draw", "play") or state.turn_melded:
+                break
+            state = C.apply(state, rng.choice(C.legal_actions(state)))
+        if state.round_over or state.pending or state.permission is not None or state.asked:
+            continue
+        kinds = [frozenset(rng.sample("456789TJQKA", 3)) for _ in range(4)]
+        memory = Memory(thrown=tuple(kinds), picked=tuple(reversed(kinds)))
+        try:
+            scores, actions = playout(state, random.Random(seed), record=True, memory=memory)
+        except Unsupported:
+            continue
+        for action in actions:
+            state = C.apply(state, action)
+        assert [row["total"] for row in C.round_score(state)] == scores
+
+
+def _position(**changes: object) -> C.State:
+    data: dict[str, object] = {
+        "variant": "classic", "to_move": 0, "phase": "play",
+        "hands": [["5H", "KD", "9C", "9S", "7D"], ["4S", "4H", "6C", "8D"],
+                  ["8S", "8H", "7C", "JD"], ["TC", "TD", "JH", "QS"]],
+        "melds": [[["QD", "QD", "QC"]], [["KS", "KC", "KH"]]],
+        "pile": ["6D", "4D"], "scores": [0, 0],
+    }
+    data.update(changes)
+    return C.load_position(data)
+
+
+def test_the_rollout_policy_does_not_feed_the_next_players_meld() -> None:
+    # The next team has kings and the pile is unfrozen: not the king.
+    assert Sim(_position(), random.Random(0))._safest(0) == ["5H", "7D"]
+    # Frozen, the king is the safest single card: most of the kings are seen.
+    assert Sim(_position(pile=["6D", "2C", "4D"]), random.Random(0))._safest(0) == ["KD"]
+
+
+def test_the_rollout_policy_blocks_a_big_pile_with_a_wild_card() -> None:
+    hand = ["5H", "5D", "9C", "9S", "7D", "7C", "2H"]
+    small = Sim(_position(hands=[hand, ["4S"] * 2, ["8S"] * 2, ["TC"] * 2]), random.Random(0))
+    assert small._safest(0) != ["2H"]
+    big = _position(hands=[hand, ["4S"] * 2, ["8S"] * 2, ["TC"] * 2],
+                    pile=["6D", "6S", "4D", "JH", "JS", "TH", "8C", "4C"])
+    assert Sim(big, random.Random(0))._safest(0) == ["2H"]
+
+
+def test_the_rollout_policy_does_not_go_out_early_while_behind() -> None:
+    canasta = ["QD", "QD", "QC", "QC", "QH", "QS", "QH"]
+    hand = ["9C", "9S", "9D", "7D"]
+    base = {"hands": [hand, ["4S", "4H", "6C", "8D"], ["8S", "8H", "7C", "JD"],
+                      ["TC", "TD", "JH", "QS"]],
+            "melds": [[canasta], [["KS", "KC", "KH"]]]}
+    for scores, goes_out in (([0, 0], True), ([1000, 2500], False)):
+        _, actions = playout(_position(**base, scores=scores), random.Random(0), record=True)
+        first_turn = actions[: next(i for i, a in enumerate(actions) if isinstance(a, Discard)) + 1]
+        state = _position(**base, scores=scores)
+        for action in first_turn:
+            state = C.apply(state, action)
+        assert (len(state.hands[0]) == 0) is goes_out, scores

@@ -19,6 +19,15 @@ from ..cards import BLACK_THREES, RANK, VALUE, WILDS
 from ..melds import table_meld
 from ..rules import get_rules
 from ..solver import go_out_plan
+from .judgement import (
+    BIG_HAND,
+    BIG_PILE,
+    answer_yes,
+    danger_score,
+    keep_score,
+    opponent_threat,
+    want_out,
+)
 from .knowledge import Knowledge, natural_ranks, read_view
 
 Json = dict[str, Any]
@@ -58,30 +67,23 @@ def _opponent_threat(view: Json) -> bool:
     sizes = [n for s, n in enumerate(view["hand_sizes"]) if _team(view, s) != me]
     canastas = sum(1 for t, team in enumerate(view["melds"]) if t != me
                    for m in team if m["canasta"])
-    return bool(sizes) and min(sizes) <= 4 and canastas >= view["canastas_to_go_out"]
+    return bool(sizes) and opponent_threat(min(sizes), canastas, view["canastas_to_go_out"])
 
 
 def _answer(view: Json, level: str) -> bool:
     """Answer the partner's "May I go out?" (binding, C33)."""
     if level == "easy":
         return True
-    hand_cost = sum(VALUE[c] for c in view["hand"])
-    if _opponent_threat(view) or view["stock_size"] < 8:
-        return True
-    # Our cards left in hand count against us; say no if they are many and we are
-    # behind, so the team can meld them first.
-    return not (hand_cost >= 60 and _lead(view) < 0)
+    hand_points = sum(VALUE[c] for c in view["hand"])
+    return answer_yes(_opponent_threat(view), view["stock_size"], hand_points, _lead(view))
 
 
 def _want_out(view: Json, level: str) -> bool:
     """Go out now? Not straight after one canasta when behind (normal)."""
     if level == "easy":
         return True
-    me = _team(view)
-    canastas = sum(1 for m in view["melds"][me] if m["canasta"])
-    if _opponent_threat(view) or view["stock_size"] < 10 or canastas >= 2:
-        return True
-    return _lead(view) >= 0
+    canastas = sum(1 for m in view["melds"][_team(view)] if m["canasta"])
+    return want_out(_opponent_threat(view), view["stock_size"], canastas, _lead(view))
 
 
 # ----- drawing ---------------------------------------------------------------
@@ -174,7 +176,7 @@ def _best_meld(view: Json, melds: list[Json], level: str) -> Json | None:
     team = _team(view)
     table = {m["rank"]: m for m in view["melds"][team]}
     hand = view["hand"]
-    big_hand = len(hand) >= 9
+    big_hand = len(hand) >= BIG_HAND
     canastas = sum(1 for m in view["melds"][team] if m["canasta"])
     dumping = canastas >= view["canastas_to_go_out"]  # ready to go out: empty the hand
     best: tuple[int, Json] | None = None
@@ -233,32 +235,22 @@ def ranked_discards(
     pile = view["pile"]
     frozen_for_next = pile["frozen"] or not view["team_melded"][_team(view, nxt)]
     pile_size = pile["size"]
-    threat = pile_size >= 6 or _opponent_threat(view)
+    threat = pile_size >= BIG_PILE or _opponent_threat(view)
+    careful = level == "normal"
 
     def danger(card: str) -> float:
         if card in BLACK_THREES or card in WILDS:
             return 0.0  # they block the pile for the next player (C15)
         rank = RANK[card]
-        d = 0.0
-        if rank in opp_ranks and not frozen_for_next:
-            d += 5.0  # they can lay it off and take the pile
-        if level == "normal":
-            unseen = know.unseen_of_rank(rank)
-            d += 0.4 * min(unseen, 6)  # they may hold a pair of it
-            if know.picked_ranks[nxt][rank]:
-                d += 3.0  # the next player collected this rank before
-            if know.discarded_ranks[nxt][rank]:
-                d -= 2.0  # and threw it away before: less likely to want it
-        return float(max(d, 0.0) * (1 + pile_size / 6))
+        feeds = rank in opp_ranks and not frozen_for_next  # laid off, the pile taken
+        if not careful:
+            return danger_score(feeds, 0, False, False, pile_size)
+        return danger_score(feeds, know.unseen_of_rank(rank), bool(know.picked_ranks[nxt][rank]),
+                            bool(know.discarded_ranks[nxt][rank]), pile_size)
 
     def keep(card: str) -> float:
-        if card in BLACK_THREES:
-            return -8.0
-        if card in WILDS:
-            return 60.0 if not (threat and level == "normal") else 2.0
-        n = counts[RANK[card]]
-        k = 12.0 * (n - 1) if n >= 2 else 0.0
-        return k - VALUE[card] / 10
+        return keep_score(counts[RANK[card]], VALUE[card], card in WILDS, card in BLACK_THREES,
+                          threat and careful)
 
     if level == "easy":
         # Never hand the next player an easy pile when a safe card exists.

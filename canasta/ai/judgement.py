@@ -1,0 +1,76 @@
+"""The normal player's judgements as plain functions of numbers, shared by the
+rule-based player (`heuristic.py`, on views) and the rollout policy of the fast
+play-out path (`canasta.fast`, on mutable counts), so both weigh a position the
+same way.
+"""
+
+from __future__ import annotations
+
+BIG_PILE = 6  # a pile this big is worth blocking with a wild card (C14)
+BIG_HAND = 9  # with this many cards, a pair and a wild card go down rather than wait
+NEAR_OUT_HAND = 4  # an opponent with this few cards, and the canastas, may go out soon
+LOW_STOCK = 10  # with fewer cards in the stock, go out while it is possible
+ANSWER_LOW_STOCK = 8  # ... and let the partner go out
+HEAVY_HAND = 60  # points in hand worth melding before the partner goes out
+
+BLACK_THREE_KEEP = -8.0  # black 3s are the first cards to throw: they block the pile (C15)
+WILD_KEEP = 60.0  # wild cards are kept for melds ...
+WILD_BLOCK_KEEP = 2.0  # ... unless the pile is worth blocking
+PAIR_KEEP = 12.0  # each further card of a rank: pairs take the pile
+UNSEEN_CAP = 6  # more unseen cards of a rank than this add no danger
+
+
+def opponent_threat(smallest_hand: int, canastas: int, goal: int) -> bool:
+    """The opponents look close to going out: a short hand and their canastas down."""
+    return smallest_hand <= NEAR_OUT_HAND and canastas >= goal
+
+
+def want_out(threat: bool, stock: int, canastas: int, lead: int) -> bool:
+    """Go out now? Not straight after the first canastas while behind, unless the
+    opponents threaten or the stock runs low (`lead`: our total minus the best
+    opponent's before this round)."""
+    return threat or stock < LOW_STOCK or canastas >= 2 or lead >= 0
+
+
+def answer_yes(threat: bool, stock: int, hand_points: int, lead: int) -> bool:
+    """Answer the partner's "May I go out?" (binding, C33): yes, unless our own hand
+    is heavy (`hand_points`) and we are behind, so the team can meld it first."""
+    if threat or stock < ANSWER_LOW_STOCK:
+        return True
+    return not (hand_points >= HEAVY_HAND and lead < 0)
+
+
+def keep_score(same: int, value: int, wild: bool, black_three: bool, block: bool) -> float:
+    """How much a card is worth keeping: `same` cards of its rank in hand (itself
+    included), `value` its points, `block` whether the pile is worth blocking."""
+    if black_three:
+        return BLACK_THREE_KEEP
+    if wild:
+        return WILD_BLOCK_KEEP if block else WILD_KEEP
+    k = PAIR_KEEP * (same - 1) if same >= 2 else 0.0
+    return k - value / 10
+
+
+def danger_base(feeds: bool, unseen: int, picked: bool, thrown: bool) -> float:
+    """How dangerous a natural card is to hand the next player, before the pile's
+    size counts: `feeds` it goes on their team's meld while the pile is unfrozen
+    for them, `unseen` cards of its rank not seen yet, `picked` / `thrown` the next
+    player collected / discarded that rank before."""
+    d = 0.0
+    if feeds:
+        d += 5.0
+    d += 0.4 * min(unseen, UNSEEN_CAP)
+    if picked:
+        d += 3.0
+    if thrown:
+        d -= 2.0
+    return max(d, 0.0)
+
+
+def pile_factor(pile_size: int) -> float:
+    """The bigger the pile, the more a dangerous discard costs."""
+    return 1 + pile_size / 6
+
+
+def danger_score(feeds: bool, unseen: int, picked: bool, thrown: bool, pile_size: int) -> float:
+    return danger_base(feeds, unseen, picked, thrown) * pile_factor(pile_size)
