@@ -528,8 +528,8 @@ def score_sheet(view):
             title = "Game over: " + ("you win!" if view["teams"] == view["players"]
                                      else "your side wins!")
         else:
-            title = "Game over: " + names[totals.index(best)] + " win" + (
-                "s." if view["teams"] == view["players"] else ".")
+            title = "Game over: " + (names[totals.index(best)] + " wins."
+                                     if view["teams"] == view["players"] else "they win.")
         button = '<button type="button" data-act="menu" data-testid="new-game">New game</button>'
     else:
         title = "Round " + str(view["round"]) + " is over"

@@ -167,6 +167,8 @@ def test_a_finished_game_is_counted_once(page: Page) -> None:
     assert ui_stats.record_view(stats, final, seed)
     assert stored(page, STATS) == stats
     won = final["totals"][0] > final["totals"][1]
+    expect(page.get_by_test_id("score-sheet")).to_contain_text(
+        "Game over: your side wins!" if won else "Game over: they win.")
     assert stats["levels"]["easy"]["games_won"] == (1 if won else 0)
     page.get_by_test_id("sheet-stats").click()
     expect(page.get_by_test_id("stat-games_finished-easy")).to_have_text("1")
