@@ -18,7 +18,7 @@ import time
 from typing import Any
 
 from ..actions import Action, parse_action
-from ..fast import Unsupported, playout
+from ..fast import Memory, Unsupported, playout
 from ..legal import legal_actions
 from ..state import State
 from ..transitions import apply
@@ -47,6 +47,8 @@ def choose_by_search(view: dict[str, Any], seed: int, playouts: int = DEFAULT_PL
         return parse_action(candidates[0])
     rng = random.Random(seed)
     know = read_view(view)
+    memory = Memory(thrown=tuple(frozenset(k) for k in know.discarded_ranks),
+                    picked=tuple(frozenset(k) for k in know.picked_ranks))
     team = view["seat"] % view["teams"]
     totals = {i: 0.0 for i in range(len(candidates))}
     counts = {i: 0 for i in range(len(candidates))}
@@ -56,7 +58,7 @@ def choose_by_search(view: dict[str, Any], seed: int, playouts: int = DEFAULT_PL
         world = sample_world(view, rng, know)
         world_seed = rng.randrange(1 << 30)
         for i, cand in enumerate(candidates):
-            score = _rollout(world, parse_action(cand), team, world_seed)
+            score = _rollout(world, parse_action(cand), team, world_seed, memory)
             if score is None:
                 continue
             totals[i] += score
@@ -86,8 +88,11 @@ def _candidates(view: dict[str, Any], preferred: dict[str, Any]) -> list[dict[st
     return [preferred, *[a for a in ranked if a != preferred]][:MAX_CANDIDATES]
 
 
-def _rollout(world: State, action: Action, team: int, seed: int) -> float | None:
-    """Our team's round total minus the best opponent's after `action` and a play-out."""
+def _rollout(
+    world: State, action: Action, team: int, seed: int, memory: Memory
+) -> float | None:
+    """Our team's round total minus the best opponent's after `action` and a play-out
+    whose policy remembers what the log showed of each seat (`memory`)."""
     state = apply(world, action)
     rng = random.Random(seed)
     # The fast path starts at a turn boundary or after a draw; finish other steps
@@ -96,7 +101,7 @@ def _rollout(world: State, action: Action, team: int, seed: int) -> float | None
         if state.round_over:
             break
         try:
-            scores, _ = playout(state, rng)
+            scores, _ = playout(state, rng, memory=memory)
             return _margin(scores, team)
         except Unsupported:
             state = apply(state, legal_actions(state)[0])
