@@ -144,17 +144,22 @@ def bench_ai(positions: list[dict[str, Any]], repeat: int = 1) -> dict[str, Any]
         state = load_position(data)
         views.append(view_for(state, state.to_act))
     before = STATS["playouts"]
-    start = time.perf_counter()
+    times: list[float] = []
     for r in range(repeat):
         for i, view in enumerate(views):
+            start = time.perf_counter()
             choose_action(view, "strong", r * 1000 + i)
-    spent = time.perf_counter() - start
-    decisions = repeat * len(views)
+            times.append(time.perf_counter() - start)
+    spent = sum(times)
+    times.sort()
     return {
         "positions": len(views),
-        "strong_decisions_per_s": round(decisions / spent, 1),
+        "strong_decisions_per_s": round(len(times) / spent, 1),
         "playouts_per_s": round((STATS["playouts"] - before) / spent, 1),
         "seconds": round(spent, 2),
+        "decision_s": {"mean": round(spent / len(times), 4),
+                       "p95": round(times[int(0.95 * (len(times) - 1))], 4),
+                       "max": round(times[-1], 4)},
     }
 
 

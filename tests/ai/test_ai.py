@@ -122,3 +122,17 @@ def test_arena_smoke_prints_rates_and_times() -> None:
     assert 0.0 <= result["a_round_win_rate"] <= 1.0
     assert result["timing"]["normal"]["decisions"] > 0
     assert "score_diff_ci95" in result
+
+
+def test_bench_ai_times_strong_decisions_on_committed_positions() -> None:
+    import json
+
+    from canasta.cli import BENCH_POSITIONS, bench_ai
+
+    positions = json.loads(BENCH_POSITIONS.read_text())
+    result = bench_ai(positions)
+    assert result["positions"] == len(positions) == 50
+    times = result["decision_s"]
+    assert 0 <= times["mean"] <= times["max"] and times["p95"] <= times["max"]
+    assert result["seconds"] > 0
+    assert result["playouts_per_s"] > 0
