@@ -565,11 +565,7 @@ def setup_html():
         + "</option>"
         for lv in ("easy", "normal", "strong")
     )
-    variants = [
-        ("classic", "Classic · 4 players"),
-        ("classic-2p", "Two players"),
-        ("classic-3p", "Three players"),
-    ]
+    variants = VARIANTS
     vopts = "".join(
         '<option value="'
         + v
@@ -623,6 +619,41 @@ def render_setup_only():
     el("banner").innerText = "Start a new game"
 
 
+VARIANTS = (
+    ("classic", "Classic · 4 players"),
+    ("classic-2p", "Two players"),
+    ("classic-3p", "Three players"),
+)
+VARIANT_SHORT = {"classic": "Classic", "classic-2p": "2 players", "classic-3p": "3 players"}
+VARIANT_LABELS = ("Games started", "Games finished", "Games won", "Win rate", "Rounds played",
+                  "Highest game total")
+
+
+def variants_html(stats):
+    """The figures per game variant: a column for each variant played."""
+    columns = ui_stats.variant_rows(stats)
+    if not columns:
+        return ""
+    head = "".join(
+        '<th data-testid="stat-variant-' + esc(v) + '">' + esc(VARIANT_SHORT.get(v, v)) + "</th>"
+        for v, _ in columns
+    )
+    body = ""
+    for i, key in enumerate(ui_stats.VARIANT_ROWS):
+        body += (
+            "<tr><td>" + VARIANT_LABELS[i] + "</td>"
+            + "".join(
+                '<td data-testid="stat-' + key + "-" + esc(v) + '">' + values[i] + "</td>"
+                for v, values in columns
+            )
+            + "</tr>"
+        )
+    return (
+        '<h3>By game</h3><table class="sheet stat-table" data-testid="stats-variants">'
+        "<tr><th></th>" + head + "</tr>" + body + "</table>"
+    )
+
+
 def stats_html(stats):
     head = "".join("<th>" + n[0].upper() + n[1:] + "</th>" for n in ui_stats.BUCKETS)
     rows = ""
@@ -663,6 +694,7 @@ def stats_html(stats):
         + "</tr>"
         + rows
         + "</table>"
+        + variants_html(stats)
         + actions
         + "</div>"
     )

@@ -3,6 +3,8 @@
 # pyscript import, so CPython tests run this module as it is.
 #
 # {"v": 1, "levels": {"easy": {...}, "normal": {...}, "strong": {...}, "all": {...}},
+#  "variants": {"classic": {...}, ...},   (the same figures per game variant; absent
+#                                          in records written before it existed)
 #  "game": {"seed", "variant", "level", "round", "over"} or null}
 #
 # "game" marks the game last started from a deal and how far it was counted, so
@@ -39,7 +41,7 @@ def fresh():
     levels = {}
     for name in BUCKETS:
         levels[name] = empty_bucket()
-    return {"v": VERSION, "levels": levels, "game": None}
+    return {"v": VERSION, "levels": levels, "variants": {}, "game": None}
 
 
 def _whole(value):
@@ -102,6 +104,14 @@ def parse(text):
         if bucket is None:
             return fresh(), "bad figures for " + name
         out["levels"][name] = bucket
+    variants = data.get("variants", {})
+    if not isinstance(variants, dict):
+        return fresh(), "bad figures per game"
+    for name, figures in variants.items():
+        bucket = _bucket(figures)
+        if bucket is None:
+            return fresh(), "bad figures for " + str(name)
+        out["variants"][name] = bucket
     game, ok = _game(data.get("game"))
     if not ok:
         return fresh(), "bad game marker"
@@ -113,10 +123,19 @@ def buckets_for(level):
     return (level, "all") if level in LEVELS else ("all",)
 
 
+def _buckets(stats, level, variant):
+    """The figures a game of this level and variant counts in."""
+    out = [stats["levels"][name] for name in buckets_for(level)]
+    if variant not in stats["variants"]:
+        stats["variants"][variant] = empty_bucket()
+    out.append(stats["variants"][variant])
+    return out
+
+
 def record_start(stats, seed, variant, level):
     """A game dealt from a seed has started: count it and mark it for its rounds."""
-    for name in buckets_for(level):
-        stats["levels"][name]["games_started"] += 1
+    for b in _buckets(stats, level, variant):
+        b["games_started"] += 1
     stats["game"] = {"seed": seed, "variant": variant, "level": level, "round": 0, "over": False}
 
 
@@ -143,15 +162,14 @@ def record_view(stats, view, seed):
         return False
     if game["seed"] != seed or game["variant"] != view.get("variant"):
         return False
-    names = buckets_for(game["level"])
+    buckets = _buckets(stats, game["level"], game["variant"])
     changed = False
     number = view["round"]
     if number > game["round"]:
         teams = view["teams"]
         totals = [view["round_score"][t]["total"] for t in range(teams)]
         won = _beats_all(totals)
-        for name in names:
-            b = stats["levels"][name]
+        for b in buckets:
             b["rounds_played"] += 1
             b["rounds_won"] += 1 if won else 0
             b["went_out"] += 1 if view.get("went_out") == HUMAN else 0
@@ -161,8 +179,7 @@ def record_view(stats, view, seed):
     if phase == "game_over":
         final = list(view["totals"])
         won = _beats_all(final)
-        for name in names:
-            b = stats["levels"][name]
+        for b in buckets:
             b["games_finished"] += 1
             b["games_won"] += 1 if won else 0
             b["best_game"] = _best(b["best_game"], final[HUMAN])
@@ -197,6 +214,20 @@ ROWS = (
     ("streak", "Current winning streak"),
     ("best_streak", "Best winning streak"),
 )
+
+
+VARIANT_ROWS = ("games_started", "games_finished", "games_won", "win_rate", "rounds_played",
+                "best_game")
+
+
+def variant_rows(stats):
+    """[(variant, [shown value per key of VARIANT_ROWS])] for the games played, by name."""
+    rows = []
+    for name in sorted(stats["variants"]):
+        bucket = stats["variants"][name]
+        rows.append((name, [_rate(bucket) if key == "win_rate" else _show(bucket[key])
+                            for key in VARIANT_ROWS]))
+    return rows
 
 
 def table_rows(stats):

@@ -130,7 +130,36 @@ def test_round_trip_and_corrupt_entries() -> None:
         json.dumps({"v": 1, "levels": {"all": {"rounds_played": 1.5}}}),
         json.dumps({"v": 1, "levels": {"all": {"best_round": True}}}),
         json.dumps({"v": 1, "levels": {}, "game": {"seed": 1}}),
+        json.dumps({"v": 1, "levels": {}, "variants": []}),
+        json.dumps({"v": 1, "levels": {}, "variants": {"classic": {"games_won": -1}}}),
     ]
     for text in bad:
         fresh, problem = ui_stats.parse(text)
         assert fresh == ui_stats.fresh() and problem, text
+
+
+def test_figures_per_game_variant(won_game: list[dict[str, Any]],
+                                  lost_game: list[dict[str, Any]]) -> None:
+    stats = ui_stats.fresh()
+    _play(stats, won_game, 1, "easy")
+    _play(stats, lost_game, 2, "strong")
+    ui_stats.record_start(stats, 9, "classic-3p", "normal")
+    classic = stats["variants"]["classic"]
+    assert (classic["games_started"], classic["games_finished"], classic["games_won"]) == (2, 2, 1)
+    assert classic["rounds_played"] == stats["levels"]["all"]["rounds_played"]
+    assert classic["best_game"] == won_game[-1]["totals"][0]
+    assert stats["variants"]["classic-3p"]["games_started"] == 1
+    rows = dict(ui_stats.variant_rows(stats))
+    assert list(rows) == ["classic", "classic-3p"]
+    assert rows["classic"][:4] == ["2", "2", "1", "50 %"]
+    assert rows["classic-3p"][:4] == ["1", "0", "0", "–"]
+    assert ui_stats.parse(json.dumps(stats)) == (stats, None)
+
+
+def test_a_record_written_before_variants_still_reads() -> None:
+    old = ui_stats.fresh()
+    del old["variants"]
+    old["levels"]["all"]["games_started"] = 4
+    stats, problem = ui_stats.parse(json.dumps(old))
+    assert problem is None
+    assert stats["variants"] == {} and stats["levels"]["all"]["games_started"] == 4

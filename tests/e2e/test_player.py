@@ -172,6 +172,8 @@ def test_a_finished_game_is_counted_once(page: Page) -> None:
     assert stats["levels"]["easy"]["games_won"] == (1 if won else 0)
     page.get_by_test_id("sheet-stats").click()
     expect(page.get_by_test_id("stat-games_finished-easy")).to_have_text("1")
+    expect(page.get_by_test_id("stat-games_finished-classic")).to_have_text("1")
+    expect(page.get_by_test_id("stat-variant-classic")).to_have_text("Classic")
     assert stat(page, "games_won", "all") == ("1" if won else "0")
     assert stat(page, "win_rate", "easy") == ("100 %" if won else "0 %")
     assert stat(page, "best_game", "easy") == str(final["totals"][0])
