@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from .cards import ALL_CARDS, RANKS, WILDS, is_card, sort_cards
 from .errors import ActionFormatError
@@ -61,26 +61,27 @@ TAKE_ALONE = TakePile(())
 _MELDS: dict[tuple[str, ...], Meld] = {}
 _TAKES: dict[tuple[str, ...], TakePile] = {}
 _KEPT = 50_000
+_A = TypeVar("_A")
+
+
+def _kept(cache: dict[tuple[str, ...], _A], cards: tuple[str, ...], action: _A) -> _A:
+    """Store a newly built shared action (a bounded cache: full, it starts afresh)."""
+    if len(cache) >= _KEPT:
+        cache.clear()
+    cache[cards] = action
+    return action
 
 
 def meld_of(cards: tuple[str, ...]) -> Meld:
     """`Meld(cards)`, shared."""
     found = _MELDS.get(cards)
-    if found is None:
-        if len(_MELDS) >= _KEPT:
-            _MELDS.clear()
-        found = _MELDS[cards] = Meld(cards)
-    return found
+    return _kept(_MELDS, cards, Meld(cards)) if found is None else found
 
 
 def take_with(cards: tuple[str, ...]) -> TakePile:
     """`TakePile(cards)`, shared (only pairs of cards are listed, so few exist)."""
     found = _TAKES.get(cards)
-    if found is None:
-        if len(_TAKES) >= _KEPT:
-            _TAKES.clear()
-        found = _TAKES[cards] = TakePile(cards)
-    return found
+    return _kept(_TAKES, cards, TakePile(cards)) if found is None else found
 
 
 def _cards(data: dict[str, Any], key: str) -> tuple[str, ...]:

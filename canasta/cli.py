@@ -136,6 +136,7 @@ def bench(seconds: float, variant: str) -> dict[str, Any]:
 def bench_ai(positions: list[dict[str, Any]], repeat: int = 1) -> dict[str, Any]:
     """Strong-level decisions and play-outs per second on the committed positions."""
     from .ai import choose_action
+    from .ai.arena import time_summary
     from .ai.search import STATS
     from .view import view_for
 
@@ -151,15 +152,12 @@ def bench_ai(positions: list[dict[str, Any]], repeat: int = 1) -> dict[str, Any]
             choose_action(view, "strong", r * 1000 + i)
             times.append(time.perf_counter() - start)
     spent = sum(times)
-    times.sort()
     return {
         "positions": len(views),
         "strong_decisions_per_s": round(len(times) / spent, 1),
         "playouts_per_s": round((STATS["playouts"] - before) / spent, 1),
         "seconds": round(spent, 2),
-        "decision_s": {"mean": round(spent / len(times), 4),
-                       "p95": round(times[int(0.95 * (len(times) - 1))], 4),
-                       "max": round(times[-1], 4)},
+        "timing": time_summary(times),
     }
 
 

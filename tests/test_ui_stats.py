@@ -8,25 +8,13 @@ from typing import Any
 
 import pytest
 
-import canasta
-from canasta.actions import NextRound
-from canasta.ai import choose_action
 from static import ui_stats
+from tests.games import easy_game
 
 
-def _game_ends(seed: int, variant: str = "classic") -> list[dict[str, Any]]:
+def _game_ends(seed: int) -> list[dict[str, Any]]:
     """Every round_over view (and the final game_over view) of seat 0 in an easy game."""
-    state = canasta.new_game(variant, seed)
-    ends = []
-    while not state.game_over:
-        if state.round_over:
-            ends.append(canasta.view_for(state, 0))
-            state = canasta.apply(state, NextRound())
-            continue
-        view = canasta.view_for(state, state.to_act)
-        state = canasta.apply(state, choose_action(view, "easy", len(state.action_list())))
-    ends.append(canasta.view_for(state, 0))
-    return ends
+    return easy_game(seed)[1]
 
 
 @pytest.fixture(scope="module")

@@ -23,6 +23,7 @@ from playwright.sync_api import Page, sync_playwright
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from canasta.ai.arena import time_summary  # noqa: E402
 from tools.serve import make_server  # noqa: E402
 
 SETTLE_MS = 3000
@@ -84,10 +85,9 @@ def ai_step_times(context: Any, base: str, level: str, turns: int = 25) -> dict[
         page.get_by_test_id("btn-draw").click()
         page.locator("[data-testid=hand-card]").first.click()
         page.get_by_test_id("btn-discard").click()
-    times = sorted(t / 1000 for t in json.loads(page.evaluate("window.canastaAiTimes()")))
+    times = [t / 1000 for t in json.loads(page.evaluate("window.canastaAiTimes()"))]
     page.close()
-    return {"decisions": len(times), "mean_s": round(statistics.fmean(times), 3),
-            "p95_s": round(times[int(0.95 * (len(times) - 1))], 3), "max_s": round(times[-1], 3)}
+    return time_summary(times)
 
 
 def late_game_save() -> str:

@@ -57,6 +57,17 @@ def duplicate_pair(args: tuple[str, int, int, str, str]) -> dict[str, Any]:
             "a_won_second": second["scores"][1] > second["scores"][0], "times": times}
 
 
+def time_summary(seconds: list[float]) -> dict[str, float]:
+    """How many decisions, and their mean, 95th percentile and longest time (s)."""
+    ts = sorted(seconds)
+    return {
+        "decisions": len(ts),
+        "mean_s": round(statistics.fmean(ts), 4),
+        "p95_s": round(ts[int(0.95 * (len(ts) - 1))], 4),
+        "max_s": round(ts[-1], 4),
+    }
+
+
 def _interval(values: list[float]) -> tuple[float, float]:
     mean = statistics.fmean(values)
     if len(values) < 2:
@@ -77,14 +88,9 @@ def run(a: str, b: str, rounds: int, seed: int, jobs: int, variant: str) -> dict
     margin, margin_ci = _interval(margins)
     timing: dict[str, dict[str, float]] = {}
     for level in (a, b):
-        ts = sorted(t for r in results for t in r["times"].get(level, []))
+        ts = [t for r in results for t in r["times"].get(level, [])]
         if ts:
-            timing[level] = {
-                "decisions": len(ts),
-                "mean_s": round(statistics.fmean(ts), 4),
-                "p95_s": round(ts[int(0.95 * (len(ts) - 1))], 4),
-                "max_s": round(ts[-1], 4),
-            }
+            timing[level] = time_summary(ts)
     return {
         "a": a, "b": b, "variant": variant, "round_pairs": rounds, "seed": seed,
         "a_round_win_rate": round(win_rate, 3), "win_rate_ci95": round(win_ci, 3),

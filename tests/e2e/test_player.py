@@ -9,10 +9,9 @@ import pytest
 from playwright.sync_api import Page, expect
 
 import canasta
-from canasta.actions import NextRound
-from canasta.ai import choose_action
 from static import ui_stats
 from tests.e2e.conftest import my_turn, open_game, play_to_score_sheet
+from tests.games import easy_game
 
 STATS = "canasta:v1:stats"
 SETTINGS = "canasta:v1:settings"
@@ -129,23 +128,9 @@ def test_a_finished_round_is_counted_once_even_across_a_reload(page: Page) -> No
 
 
 def _last_move_of_a_game(seed: int) -> tuple[canasta.State, list[dict[str, Any]]]:
-    """Play a whole easy game as the page would; return the state before the last
-    move (an AI's) and every round_over/game_over view of seat 0 on the way."""
-    state = canasta.new_game("classic", seed)
-    ends: list[dict[str, Any]] = []
-    before = state
-    while not state.game_over:
-        if state.round_over:
-            ends.append(canasta.view_for(state, 0))
-            state = canasta.apply(state, NextRound())
-            continue
-        view = canasta.view_for(state, state.to_act)
-        # The worker's seeding (static/worker.py ai_step), so the page repeats the move.
-        action = choose_action(view, "easy", state.seed * 1_000_003 + len(state.action_list()))
-        before = state
-        state = canasta.apply(state, action)
+    """A whole easy game as the page plays it, which must end on an AI's move."""
+    before, ends = easy_game(seed)
     assert before.to_act != 0, "the game should end on an AI's move"
-    ends.append(canasta.view_for(state, 0))
     return before, ends
 
 

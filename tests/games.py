@@ -1,0 +1,29 @@
+"""Whole games played under CPython for the tests, as the page's worker plays them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import canasta
+from canasta.actions import NextRound
+from canasta.ai import choose_action
+
+
+def easy_game(seed: int, variant: str = "classic") -> tuple[canasta.State, list[dict[str, Any]]]:
+    """Play a whole game with easy AIs in every seat, seeded as the worker seeds them
+    (static/worker.py ai_step), so the page repeats each move. Returns the state
+    before the last move and every round_over/game_over view of seat 0 on the way."""
+    state = canasta.new_game(variant, seed)
+    ends: list[dict[str, Any]] = []
+    before = state
+    while not state.game_over:
+        if state.round_over:
+            ends.append(canasta.view_for(state, 0))
+            state = canasta.apply(state, NextRound())
+            continue
+        view = canasta.view_for(state, state.to_act)
+        action = choose_action(view, "easy", state.seed * 1_000_003 + len(state.action_list()))
+        before = state
+        state = canasta.apply(state, action)
+    ends.append(canasta.view_for(state, 0))
+    return before, ends
