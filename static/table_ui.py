@@ -29,7 +29,8 @@ from ui_base import (
     warn,
     write_stats,
 )
-from ui_render import legal_types, render, render_setup_only, render_stats, staged_cards
+from ui_render import legal_types, render, render_setup_only, staged_cards
+from ui_stats_panel import render_stats
 
 
 # ----- talking to the engine worker ------------------------------------------------

@@ -1,6 +1,5 @@
 # Drawing the table from the engine's view (MicroPython, main thread): HTML for
 # the seats, melds, pile, hand, buttons, banner, score sheet and dialogs.
-import ui_stats
 from pyscript import document
 from ui_base import (
     CURRENT,
@@ -552,6 +551,13 @@ def score_sheet(view):
     )
 
 
+VARIANTS = (
+    ("classic", "Classic · 4 players"),
+    ("classic-2p", "Two players"),
+    ("classic-3p", "Three players"),
+)
+
+
 def setup_html():
     has_save = bool(store_get(CURRENT))
     level = S["level"]
@@ -565,7 +571,6 @@ def setup_html():
         + "</option>"
         for lv in ("easy", "normal", "strong")
     )
-    variants = VARIANTS
     vopts = "".join(
         '<option value="'
         + v
@@ -574,7 +579,7 @@ def setup_html():
         + ">"
         + t
         + "</option>"
-        for v, t in variants
+        for v, t in VARIANTS
     )
     resume = (
         '<button type="button" data-act="resume" data-testid="resume-game">'
@@ -617,97 +622,3 @@ def setup_html():
 def render_setup_only():
     render_dialogs(None)
     el("banner").innerText = "Start a new game"
-
-
-VARIANTS = (
-    ("classic", "Classic · 4 players"),
-    ("classic-2p", "Two players"),
-    ("classic-3p", "Three players"),
-)
-VARIANT_SHORT = {"classic": "Classic", "classic-2p": "2 players", "classic-3p": "3 players"}
-VARIANT_LABELS = ("Games started", "Games finished", "Games won", "Win rate", "Rounds played",
-                  "Highest game total")
-
-
-def variants_html(stats):
-    """The figures per game variant: a column for each variant played."""
-    columns = ui_stats.variant_rows(stats)
-    if not columns:
-        return ""
-    head = "".join(
-        '<th data-testid="stat-variant-' + esc(v) + '">' + esc(VARIANT_SHORT.get(v, v)) + "</th>"
-        for v, _ in columns
-    )
-    body = ""
-    for i, key in enumerate(ui_stats.VARIANT_ROWS):
-        body += (
-            "<tr><td>" + VARIANT_LABELS[i] + "</td>"
-            + "".join(
-                '<td data-testid="stat-' + key + "-" + esc(v) + '">' + values[i] + "</td>"
-                for v, values in columns
-            )
-            + "</tr>"
-        )
-    return (
-        '<h3>By game</h3><table class="sheet stat-table" data-testid="stats-variants">'
-        "<tr><th></th>" + head + "</tr>" + body + "</table>"
-    )
-
-
-def stats_html(stats):
-    head = "".join("<th>" + n[0].upper() + n[1:] + "</th>" for n in ui_stats.BUCKETS)
-    rows = ""
-    for key, label, values in ui_stats.table_rows(stats):
-        rows += (
-            "<tr><td>"
-            + label
-            + "</td>"
-            + "".join(
-                '<td data-testid="stat-' + key + "-" + name + '">' + value + "</td>"
-                for name, value in zip(ui_stats.BUCKETS, values)
-            )
-            + "</tr>"
-        )
-    if S["stats_confirm"]:
-        actions = (
-            '<div class="confirm" data-testid="stats-confirm" role="alert">'
-            "<p>Reset all statistics to zero? This cannot be undone.</p>"
-            '<div class="row"><button type="button" class="danger" data-act="stats-reset-yes"'
-            ' data-testid="stats-reset-yes">Reset</button>'
-            '<button type="button" data-act="stats-reset-no" data-testid="stats-reset-no">'
-            "Cancel</button></div></div>"
-        )
-    else:
-        actions = (
-            '<div class="row"><button type="button" data-act="stats-close"'
-            ' data-testid="stats-close">Close</button>'
-            '<button type="button" data-act="stats-reset" data-testid="stats-reset">'
-            "Reset statistics</button></div>"
-        )
-    return (
-        '<div class="panel stats" data-testid="stats-panel" role="dialog" aria-modal="true"'
-        ' aria-labelledby="stats-title"><h2 id="stats-title">Statistics</h2>'
-        '<p class="note">Kept in this browser, for games dealt from the set-up screen'
-        " or a deal number.</p>"
-        + '<table class="sheet stat-table"><tr><th></th>'
-        + head
-        + "</tr>"
-        + rows
-        + "</table>"
-        + variants_html(stats)
-        + actions
-        + "</div>"
-    )
-
-
-def render_stats(stats):
-    box = el("stats-dialog")
-    if not S["stats"]:
-        box.hidden = True
-        box.innerHTML = ""
-        return
-    box.innerHTML = stats_html(stats)
-    box.hidden = False
-    focus = box.querySelector("[data-testid=stats-reset-no], [data-testid=stats-close]")
-    if focus is not None:
-        focus.focus()

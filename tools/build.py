@@ -52,7 +52,7 @@ def vendor() -> None:
         shutil.copy2(mpy / name, out / name)
 
 
-TABLE_MODULES = ("ui_stats", "ui_base", "ui_render", "table_ui")
+TABLE_MODULES = ("ui_stats", "ui_base", "ui_render", "ui_stats_panel", "table_ui")
 
 
 def table() -> None:
