@@ -18,9 +18,8 @@ actions it returns replay through `apply` to the same scores (tested).
 from __future__ import annotations
 
 import random
-from typing import Any, NamedTuple
 
-from .actions import DRAW, Action, Answer, Discard, Meld, TakePile
+from .actions import Action, Answer, Discard, Meld, TakePile
 from .ai.judgement import (
     BIG_HAND,
     BIG_PILE,
@@ -35,30 +34,26 @@ from .ai.judgement import (
     pile_factor,
     want_out,
 )
-from .cards import BLACK_THREES, RANK, RED_THREES, SORT_KEY, VALUE, WILDS
-from .rules import RuleSet
-from .solver import forms_own_melds, go_out_plan
+from .cards import BLACK_THREES, RED_THREES, VALUE, WILDS
+from .fast_table import (
+    KIND,
+    KIND_VALUE,
+    MAX_DECKS,
+    SPECIAL,
+    Memory,
+    Table,
+    Unsupported,
+    card_order,
+)
+from .solver import go_out_plan
 from .state import ANSWER, PLAY, State
 from .state import DRAW as DRAW_PHASE
 
-# A card's kind: its rank for naturals, "b" for a black 3, "r" for a red 3,
-# "2" for a deuce and "*" for a joker.
-KIND: dict[str, str] = {}
-for _c in VALUE:
-    if _c in BLACK_THREES:
-        KIND[_c] = "b"
-    elif _c in RED_THREES:
-        KIND[_c] = "r"
-    else:
-        KIND[_c] = RANK[_c]
-KIND_VALUE = {KIND[c]: VALUE[c] for c in VALUE}
-SPECIAL = frozenset(("b", "r", "2", "*"))
 INFINITY = float("inf")
 # The discard judgement as tables, built once from the shared functions (for up
 # to 8 decks): the keep score of a natural kind by how many the hand holds, the
 # pile's factor by its size, and the danger before that factor by
 # [feeds][picked][thrown][unseen].
-MAX_DECKS = 8
 NATURAL_KEEP = {
     k: tuple(keep_score(n, v, False, False, False) for n in range(4 * MAX_DECKS + 1))
     for k, v in KIND_VALUE.items() if k not in SPECIAL
@@ -68,239 +63,8 @@ DANGER = [[[[danger_base(feeds, u, picked, thrown) for u in range(UNSEEN_CAP + 1
             for thrown in (False, True)] for picked in (False, True)] for feeds in (False, True)]
 
 
-class Memory(NamedTuple):
-    """What the public log shows of each seat this round, as kinds: the ranks it
-    discarded and the ranks it took with the pile (a search passes what its view
-    knows; a play-out adds what happens in it)."""
-
-    thrown: tuple[frozenset[str], ...]
-    picked: tuple[frozenset[str], ...]
-
-
-class Unsupported(ValueError):
-    """The state is inside a step the fast path does not model (an answer, a pending
-    initial meld): finish it with the full engine first."""
-
-
-class _Meld:
-    __slots__ = ("cards", "naturals", "wilds")
-
-    def __init__(self) -> None:
-        self.naturals = 0
-        self.wilds = 0
-        self.cards: list[str] = []
-
-
-class Sim:
-    """One round in mutable form, from the given state to the end of the round."""
-
-    def __init__(
-        self, state: State, rng: random.Random, record: bool = False,
-        memory: Memory | None = None,
-    ) -> None:
-        if state.rules.decks > MAX_DECKS:
-            raise Unsupported(f"the fast path plays with at most {MAX_DECKS} decks")
-        if state.phase not in (DRAW_PHASE, PLAY, ANSWER):
-            raise Unsupported(f"cannot play out from phase {state.phase!r}")
-        asking = state.phase == ANSWER or state.permission is not None
-        if state.pending or (not state.opened[state.team] and (state.turn_points > 0 or asking)):
-            raise Unsupported("finish the current step of the turn with the engine first")
-        rules = state.rules
-        self.rules: RuleSet = rules
-        self.size = rules.canasta_size
-        self.goal = rules.canastas_to_go_out
-        self.rng = rng
-        self.record = record
-        self.actions: list[Action] = []
-        self.players = rules.players
-        self.teams = rules.teams
-        self.hands: list[dict[str, list[str]]] = []
-        self.sizes: list[int] = []
-        for hand in state.hands:
-            kinds: dict[str, list[str]] = {}
-            for c in hand:
-                kinds.setdefault(KIND[c], []).append(c)
-            self.hands.append(kinds)
-            self.sizes.append(len(hand))
-        self.melds: list[dict[str, _Meld]] = []
-        self.canastas: list[int] = []
-        for team_melds in state.melds:
-            table: dict[str, _Meld] = {}
-            for m in team_melds:
-                meld = _Meld()
-                meld.cards = list(m.cards)
-                meld.wilds = sum(1 for c in m.cards if c in WILDS)
-                meld.naturals = len(m.cards) - meld.wilds
-                table["b" if m.rank == "3" else m.rank] = meld
-            self.melds.append(table)
-            self.canastas.append(
-                sum(1 for k, m in table.items() if k != "b" and len(m.cards) >= self.size)
-            )
-        self.reds = [len(r) for r in state.red_threes]
-        self.pile = list(state.pile)
-        self.pile_kinds: dict[str, int] = {}
-        for c in self.pile:
-            self.pile_kinds[KIND[c]] = self.pile_kinds.get(KIND[c], 0) + 1
-        self.on_table: dict[str, int] = {}  # naturals melded, all teams, by kind
-        for table in self.melds:
-            for kind, meld in table.items():
-                self.on_table[kind] = self.on_table.get(kind, 0) + meld.naturals
-        self.freezers = frozenset(("2", "*", "r", "b") if rules.black_three_freezes
-                                  else ("2", "*", "r"))
-        self.frozen_by = sum(n for k, n in self.pile_kinds.items() if k in self.freezers)
-        self.per_rank = 4 * rules.decks
-        self.thrown = [set(k) for k in memory.thrown] if memory else [
-            set() for _ in range(self.players)]
-        self.picked = [set(k) for k in memory.picked] if memory else [
-            set() for _ in range(self.players)]
-        others = [[s for t, s in enumerate(state.scores) if t != team]
-                  for team in range(self.teams)]
-        self.lead = [state.scores[t] - max(o) if o else 0 for t, o in enumerate(others)]
-        self.stock = list(reversed(state.stock))  # top last, so pop() draws
-        self.opened = list(state.opened)
-        self.melded = list(state.melded_this_round)
-        self.scores = state.scores
-        self.to_move = state.to_move
-        self.phase = state.phase
-        self.answerer = state.to_act
-        self.permission = state.permission  # the partner's answer, this turn only
-        self.fresh = state.fresh
-        self.turn_cards: list[str] = list(state.turn_cards)
-        self.turn_melded = state.turn_melded
-        self.went_out: int | None = None
-        self.concealed = False
-
-    # ----- bookkeeping -------------------------------------------------
-    def _take(self, seat: int, kind: str, n: int = 1) -> list[str]:
-        cards = self.hands[seat][kind]
-        taken = cards[-n:]
-        del cards[-n:]
-        if not cards:
-            del self.hands[seat][kind]
-        self.sizes[seat] -= n
-        return taken
-
-    def _take_cards(self, seat: int, cards: list[str]) -> None:
-        hand = self.hands[seat]
-        for c in cards:
-            kind = KIND[c]
-            held = hand[kind]
-            if held[-1] == c:
-                held.pop()
-            else:
-                held.remove(c)
-            if not held:
-                del hand[kind]
-        self.sizes[seat] -= len(cards)
-
-    def _give(self, seat: int, card: str) -> None:
-        self.hands[seat].setdefault(KIND[card], []).append(card)
-        self.sizes[seat] += 1
-
-    def _pile_frozen(self, below_top: bool = True) -> bool:
-        """C14: a freezing card in the pile (below the top, or anywhere: after the
-        next discard, the whole pile lies below the top)."""
-        n = self.frozen_by
-        if below_top and n and KIND[self.pile[-1]] in self.freezers:
-            n -= 1
-        return n > 0
-
-    def _clear_pile(self) -> None:
-        self.pile = []
-        self.pile_kinds = {}
-        self.frozen_by = 0
-
-    def _threatened(self, team: int) -> bool:
-        """The other teams look close to going out."""
-        canastas = sum(self.canastas) - self.canastas[team]
-        if canastas < self.goal:
-            return False  # no threat without the canastas (quick exit)
-        teams = self.teams
-        smallest = min(n for s, n in enumerate(self.sizes) if s % teams != team)
-        return opponent_threat(smallest, canastas, self.goal)
-
-    def _wants_out(self, team: int) -> bool:
-        return want_out(self._threatened(team), len(self.stock), self.canastas[team],
-                        self.lead[team])
-
-    def _lay(self, seat: int, kind: str, cards: list[str]) -> None:
-        """Put cards on the team's meld of `kind` (creating it)."""
-        team = seat % self.teams
-        table = self.melds[team]
-        meld = table.get(kind)
-        if meld is None:
-            meld = table[kind] = _Meld()
-        before = len(meld.cards)
-        naturals = 0
-        for c in cards:
-            if c in WILDS:
-                meld.wilds += 1
-            else:
-                naturals += 1
-        meld.naturals += naturals
-        self.on_table[kind] = self.on_table.get(kind, 0) + naturals
-        meld.cards.extend(cards)
-        size = self.size
-        if kind != "b" and before < size <= len(meld.cards):
-            self.canastas[team] += 1
-        self.turn_cards.extend(cards)
-        self.turn_melded = True
-        self.melded[seat] = True
-
-    def _room(self, meld: _Meld | None, add_naturals: int = 0) -> int:
-        rules = self.rules
-        nat = (meld.naturals if meld else 0) + add_naturals
-        wild = meld.wilds if meld else 0
-        if (meld is not None and not rules.wild_on_natural_canasta and wild == 0
-                and len(meld.cards) >= self.size):
-            return 0
-        limit = nat - 1 if rules.wilds_strictly_fewer else nat
-        return max(0, min(rules.max_wilds, limit) - wild)
-
-    def _wild_cards(self, seat: int) -> list[str]:
-        hand = self.hands[seat]
-        return hand.get("2", []) + hand.get("*", [])
-
-    # ----- turn structure ------------------------------------------------
-    def _begin_turn(self) -> bool:
-        """C5: lay down dealt red 3s with replacements. False if the stock ran dry."""
-        seat = self.to_move
-        self.fresh = not self.melded[seat]
-        self.turn_cards = []
-        self.turn_melded = False
-        hand = self.hands[seat]
-        while "r" in hand:
-            self._take(seat, "r")
-            self.reds[seat % self.teams] += 1
-            if self.stock:
-                self._give(seat, self.stock.pop())
-        return bool(self.stock)
-
-    def _answer(self) -> None:
-        """The partner answers "May I go out?" as normal would (C33)."""
-        seat = self.answerer
-        team = seat % self.teams
-        points = sum(VALUE[c] for cards in self.hands[seat].values() for c in cards)
-        yes = answer_yes(self._threatened(team), len(self.stock), points, self.lead[team])
-        if self.record:
-            self.actions.append(Answer(yes))
-        self.permission = yes
-
-    def _draw(self) -> None:
-        seat = self.to_move
-        if self.record:
-            self.actions.append(DRAW)
-        for _ in range(self.rules.draw_count):
-            if not self.stock:
-                break
-            card = self.stock.pop()
-            while card in RED_THREES:
-                self.reds[seat % self.teams] += 1
-                if not self.stock:
-                    break
-                card = self.stock.pop()
-            else:
-                self._give(seat, card)
+class Sim(Table):
+    """The rollout policy: plays the round of a `Table` to its end."""
 
     def run(self) -> list[int]:
         """Play to the end of the round; return each team's round total."""
@@ -325,7 +89,29 @@ class Sim:
             if not self._begin_turn():
                 return self.result()
 
-    # ----- the pile --------------------------------------------------------
+    def _answer(self) -> None:
+        """The partner answers "May I go out?" as normal would (C33)."""
+        seat = self.answerer
+        team = seat % self.teams
+        points = sum(VALUE[c] for cards in self.hands[seat].values() for c in cards)
+        yes = answer_yes(self._threatened(team), len(self.stock), points, self.lead[team])
+        if self.record:
+            self.actions.append(Answer(yes))
+        self.permission = yes
+
+    def _threatened(self, team: int) -> bool:
+        """The other teams look close to going out."""
+        canastas = sum(self.canastas) - self.canastas[team]
+        if canastas < self.goal:
+            return False  # no threat without the canastas (quick exit)
+        teams = self.teams
+        smallest = min(n for s, n in enumerate(self.sizes) if s % teams != team)
+        return opponent_threat(smallest, canastas, self.goal)
+
+    def _wants_out(self, team: int) -> bool:
+        return want_out(self._threatened(team), len(self.stock), self.canastas[team],
+                        self.lead[team])
+
     def _try_take_pile(self) -> bool:
         pile = self.pile
         if not pile:
@@ -367,24 +153,6 @@ class Sim:
         self._take_pile(top, with_cards)
         return True
 
-    def _take_pile(self, top: str, with_cards: list[str]) -> None:
-        seat = self.to_move
-        team = seat % self.teams
-        if self.record:
-            self.actions.append(TakePile(tuple(sorted(with_cards, key=_card_order))))
-        self._take_cards(seat, with_cards)
-        self._lay(seat, KIND[top], [top, *with_cards])
-        below = self.pile[:-1]
-        self._clear_pile()
-        picked = self.picked[seat]
-        picked.add(KIND[top])
-        for c in below:
-            if c in RED_THREES:
-                self.reds[team] += 1  # C20: no replacement
-            else:
-                self._give(seat, c)
-                picked.add(KIND[c])
-
     def _open_with_pile(self, top: str, with_cards: list[str], rest: list[str]) -> bool:
         """C12: the top card and cards from hand must reach the minimum this turn."""
         seat = self.to_move
@@ -398,7 +166,7 @@ class Sim:
                 self._give(seat, c)
             return False
         if self.record:
-            self.actions.append(TakePile(tuple(sorted(with_cards, key=_card_order))))
+            self.actions.append(TakePile(tuple(sorted(with_cards, key=card_order))))
         self._lay(seat, KIND[top], [top, *with_cards])
         reds = len(self.pile) - 1 - len(rest)
         self._clear_pile()
@@ -413,7 +181,6 @@ class Sim:
         self.reds[team] += reds  # C20: red 3s from the pile, without replacement
         return True
 
-    # ----- melding ---------------------------------------------------------
     def _opening_plan(
         self, seat: int, need: int, same: str | None = None, extra_cards: int = 0
     ) -> list[tuple[str, list[str]]] | None:
@@ -441,7 +208,7 @@ class Sim:
                 plan.append((kind, list(cards)))
                 points += KIND_VALUE[kind] * len(cards)
                 count += len(cards)
-        wilds = sorted(self._wild_cards(seat), key=_card_order)
+        wilds = sorted(self._wild_cards(seat), key=card_order)
         if (2, 1) in shapes:
             for kind, cards in ranked:
                 if points >= need or not wilds:
@@ -454,13 +221,6 @@ class Sim:
         if points < need or self.sizes[seat] - count + extra_cards < 2:
             return None  # C31: the fast path never opens down to its last card
         return plan
-
-    def _meld_from_hand(self, seat: int, kind: str, cards: list[str]) -> None:
-        if self.record:
-            rank = kind if all(c in WILDS for c in cards) else None
-            self.actions.append(Meld(tuple(sorted(cards, key=_card_order)), rank))
-        self._take_cards(seat, cards)
-        self._lay(seat, kind, cards)
 
     def _play(self) -> None:
         seat = self.to_move
@@ -550,17 +310,6 @@ class Sim:
             if kind not in SPECIAL and kind not in table and len(cards) + wilds >= size:
                 reach += 1
         return reach
-
-    def _table_melds(self, team: int) -> tuple[Any, ...]:
-        from .melds import table_meld
-
-        return tuple(
-            table_meld("3" if k == "b" else k, tuple(m.cards)) for k, m in self.melds[team].items()
-        )
-
-    def _went_out(self, seat: int) -> None:
-        self.went_out = seat
-        self.concealed = self.fresh and forms_own_melds(self.rules, tuple(self.turn_cards))
 
     def _meld_more(self, seat: int, out: bool) -> None:
         """Lay off naturals, meld triples, push melds toward a canasta with wilds;
@@ -675,56 +424,6 @@ class Sim:
             elif score == low:
                 best.append(cards[-1])
         return best
-
-    def _discard_card(self, card: str) -> None:
-        seat = self.to_move
-        if self.record:
-            self.actions.append(Discard(card))
-        kind = KIND[card]
-        held = self.hands[seat][kind]
-        if held[-1] == card:
-            held.pop()
-        else:
-            held.remove(card)
-        if not held:
-            del self.hands[seat][kind]
-        self.sizes[seat] -= 1
-        self.pile.append(card)
-        self.pile_kinds[kind] = self.pile_kinds.get(kind, 0) + 1
-        self.thrown[seat].add(kind)
-        if kind in self.freezers:
-            self.frozen_by += 1
-
-    # ----- scoring ---------------------------------------------------------
-    def result(self) -> list[int]:
-        """C40-C42: each team's total for the round."""
-        rules = self.rules
-        all_reds = 2 * rules.decks
-        out = []
-        for team in range(self.teams):
-            table = self.melds[team]
-            total = 0
-            for kind, meld in table.items():
-                total += sum(VALUE[c] for c in meld.cards)
-                if kind != "b" and len(meld.cards) >= self.size:
-                    total += (rules.mixed_canasta_bonus if meld.wilds
-                              else rules.natural_canasta_bonus)
-            n = self.reds[team]
-            reds = rules.all_red_threes_bonus if n == all_reds else n * rules.red_three_bonus
-            if not table and rules.red_threes_negative_without_meld:
-                reds = -reds
-            total += reds
-            if self.went_out is not None and self.went_out % self.teams == team:
-                total += rules.going_out_bonus + (rules.concealed_bonus if self.concealed else 0)
-            for seat in range(team, self.players, self.teams):
-                for cards in self.hands[seat].values():
-                    total -= sum(VALUE[c] for c in cards)
-            out.append(total)
-        return out
-
-
-def _card_order(card: str) -> tuple[int, int]:
-    return SORT_KEY[card]
 
 
 def playout(

@@ -1,0 +1,330 @@
+"""The mutable round that the fast play-out path (`canasta.fast`) plays on.
+
+`Table` holds one round as counts and lists instead of immutable states: hands
+by card kind, melds with their natural and wild counts, the pile with what
+freezes it, the stock, red 3s, and the public memory of what each seat threw
+away and picked up. Its methods are the moves themselves (draw, take the pile,
+meld, discard, go out) and the round's scoring (C40-C42); with `record=True`
+each move is also written down as a protocol action, so a play-out replays
+through `apply`. Which moves to make is the rollout policy's business.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import NamedTuple
+
+from .actions import DRAW, Action, Discard, Meld, TakePile
+from .cards import BLACK_THREES, RANK, RED_THREES, SORT_KEY, VALUE, WILDS
+from .melds import TableMeld, table_meld
+from .rules import RuleSet
+from .solver import forms_own_melds
+from .state import ANSWER, PLAY, State
+from .state import DRAW as DRAW_PHASE
+
+# A card's kind: its rank for naturals, "b" for a black 3, "r" for a red 3,
+# "2" for a deuce and "*" for a joker.
+KIND: dict[str, str] = {}
+for _c in VALUE:
+    if _c in BLACK_THREES:
+        KIND[_c] = "b"
+    elif _c in RED_THREES:
+        KIND[_c] = "r"
+    else:
+        KIND[_c] = RANK[_c]
+KIND_VALUE = {KIND[c]: VALUE[c] for c in VALUE}
+SPECIAL = frozenset(("b", "r", "2", "*"))
+MAX_DECKS = 8  # the policy's tables are built for up to this many decks
+
+
+class Memory(NamedTuple):
+    """What the public log shows of each seat this round, as kinds: the ranks it
+    discarded and the ranks it took with the pile (a search passes what its view
+    knows; a play-out adds what happens in it)."""
+
+    thrown: tuple[frozenset[str], ...]
+    picked: tuple[frozenset[str], ...]
+
+
+class Unsupported(ValueError):
+    """The state is inside a step the fast path does not model (an answer, a pending
+    initial meld): finish it with the full engine first."""
+
+
+class _Meld:
+    __slots__ = ("cards", "naturals", "wilds")
+
+    def __init__(self) -> None:
+        self.naturals = 0
+        self.wilds = 0
+        self.cards: list[str] = []
+
+
+class Table:
+    """One round in mutable form, from the given state, and the moves that change it."""
+
+    def __init__(
+        self, state: State, rng: random.Random, record: bool = False,
+        memory: Memory | None = None,
+    ) -> None:
+        if state.rules.decks > MAX_DECKS:
+            raise Unsupported(f"the fast path plays with at most {MAX_DECKS} decks")
+        if state.phase not in (DRAW_PHASE, PLAY, ANSWER):
+            raise Unsupported(f"cannot play out from phase {state.phase!r}")
+        asking = state.phase == ANSWER or state.permission is not None
+        if state.pending or (not state.opened[state.team] and (state.turn_points > 0 or asking)):
+            raise Unsupported("finish the current step of the turn with the engine first")
+        rules = state.rules
+        self.rules: RuleSet = rules
+        self.size = rules.canasta_size
+        self.goal = rules.canastas_to_go_out
+        self.rng = rng
+        self.record = record
+        self.actions: list[Action] = []
+        self.players = rules.players
+        self.teams = rules.teams
+        self.hands: list[dict[str, list[str]]] = []
+        self.sizes: list[int] = []
+        for hand in state.hands:
+            kinds: dict[str, list[str]] = {}
+            for c in hand:
+                kinds.setdefault(KIND[c], []).append(c)
+            self.hands.append(kinds)
+            self.sizes.append(len(hand))
+        self.melds: list[dict[str, _Meld]] = []
+        self.canastas: list[int] = []
+        for team_melds in state.melds:
+            table: dict[str, _Meld] = {}
+            for m in team_melds:
+                meld = _Meld()
+                meld.cards = list(m.cards)
+                meld.wilds = sum(1 for c in m.cards if c in WILDS)
+                meld.naturals = len(m.cards) - meld.wilds
+                table["b" if m.rank == "3" else m.rank] = meld
+            self.melds.append(table)
+            self.canastas.append(
+                sum(1 for k, m in table.items() if k != "b" and len(m.cards) >= self.size)
+            )
+        self.reds = [len(r) for r in state.red_threes]
+        self.pile = list(state.pile)
+        self.pile_kinds: dict[str, int] = {}
+        for c in self.pile:
+            self.pile_kinds[KIND[c]] = self.pile_kinds.get(KIND[c], 0) + 1
+        self.on_table: dict[str, int] = {}  # naturals melded, all teams, by kind
+        for table in self.melds:
+            for kind, meld in table.items():
+                self.on_table[kind] = self.on_table.get(kind, 0) + meld.naturals
+        self.freezers = frozenset(("2", "*", "r", "b") if rules.black_three_freezes
+                                  else ("2", "*", "r"))
+        self.frozen_by = sum(n for k, n in self.pile_kinds.items() if k in self.freezers)
+        self.per_rank = 4 * rules.decks
+        self.thrown = [set(k) for k in memory.thrown] if memory else [
+            set() for _ in range(self.players)]
+        self.picked = [set(k) for k in memory.picked] if memory else [
+            set() for _ in range(self.players)]
+        others = [[s for t, s in enumerate(state.scores) if t != team]
+                  for team in range(self.teams)]
+        self.lead = [state.scores[t] - max(o) if o else 0 for t, o in enumerate(others)]
+        self.stock = list(reversed(state.stock))  # top last, so pop() draws
+        self.opened = list(state.opened)
+        self.melded = list(state.melded_this_round)
+        self.scores = state.scores
+        self.to_move = state.to_move
+        self.phase = state.phase
+        self.answerer = state.to_act
+        self.permission = state.permission  # the partner's answer, this turn only
+        self.fresh = state.fresh
+        self.turn_cards: list[str] = list(state.turn_cards)
+        self.turn_melded = state.turn_melded
+        self.went_out: int | None = None
+        self.concealed = False
+
+    def _take(self, seat: int, kind: str, n: int = 1) -> list[str]:
+        cards = self.hands[seat][kind]
+        taken = cards[-n:]
+        del cards[-n:]
+        if not cards:
+            del self.hands[seat][kind]
+        self.sizes[seat] -= n
+        return taken
+
+    def _take_cards(self, seat: int, cards: list[str]) -> None:
+        hand = self.hands[seat]
+        for c in cards:
+            kind = KIND[c]
+            held = hand[kind]
+            if held[-1] == c:
+                held.pop()
+            else:
+                held.remove(c)
+            if not held:
+                del hand[kind]
+        self.sizes[seat] -= len(cards)
+
+    def _give(self, seat: int, card: str) -> None:
+        self.hands[seat].setdefault(KIND[card], []).append(card)
+        self.sizes[seat] += 1
+
+    def _pile_frozen(self, below_top: bool = True) -> bool:
+        """C14: a freezing card in the pile (below the top, or anywhere: after the
+        next discard, the whole pile lies below the top)."""
+        n = self.frozen_by
+        if below_top and n and KIND[self.pile[-1]] in self.freezers:
+            n -= 1
+        return n > 0
+
+    def _clear_pile(self) -> None:
+        self.pile = []
+        self.pile_kinds = {}
+        self.frozen_by = 0
+
+    def _lay(self, seat: int, kind: str, cards: list[str]) -> None:
+        """Put cards on the team's meld of `kind` (creating it)."""
+        team = seat % self.teams
+        table = self.melds[team]
+        meld = table.get(kind)
+        if meld is None:
+            meld = table[kind] = _Meld()
+        before = len(meld.cards)
+        naturals = 0
+        for c in cards:
+            if c in WILDS:
+                meld.wilds += 1
+            else:
+                naturals += 1
+        meld.naturals += naturals
+        self.on_table[kind] = self.on_table.get(kind, 0) + naturals
+        meld.cards.extend(cards)
+        size = self.size
+        if kind != "b" and before < size <= len(meld.cards):
+            self.canastas[team] += 1
+        self.turn_cards.extend(cards)
+        self.turn_melded = True
+        self.melded[seat] = True
+
+    def _room(self, meld: _Meld | None, add_naturals: int = 0) -> int:
+        rules = self.rules
+        nat = (meld.naturals if meld else 0) + add_naturals
+        wild = meld.wilds if meld else 0
+        if (meld is not None and not rules.wild_on_natural_canasta and wild == 0
+                and len(meld.cards) >= self.size):
+            return 0
+        limit = nat - 1 if rules.wilds_strictly_fewer else nat
+        return max(0, min(rules.max_wilds, limit) - wild)
+
+    def _wild_cards(self, seat: int) -> list[str]:
+        hand = self.hands[seat]
+        return hand.get("2", []) + hand.get("*", [])
+
+    def _begin_turn(self) -> bool:
+        """C5: lay down dealt red 3s with replacements. False if the stock ran dry."""
+        seat = self.to_move
+        self.fresh = not self.melded[seat]
+        self.turn_cards = []
+        self.turn_melded = False
+        hand = self.hands[seat]
+        while "r" in hand:
+            self._take(seat, "r")
+            self.reds[seat % self.teams] += 1
+            if self.stock:
+                self._give(seat, self.stock.pop())
+        return bool(self.stock)
+
+    def _draw(self) -> None:
+        seat = self.to_move
+        if self.record:
+            self.actions.append(DRAW)
+        for _ in range(self.rules.draw_count):
+            if not self.stock:
+                break
+            card = self.stock.pop()
+            while card in RED_THREES:
+                self.reds[seat % self.teams] += 1
+                if not self.stock:
+                    break
+                card = self.stock.pop()
+            else:
+                self._give(seat, card)
+
+    def _take_pile(self, top: str, with_cards: list[str]) -> None:
+        seat = self.to_move
+        team = seat % self.teams
+        if self.record:
+            self.actions.append(TakePile(tuple(sorted(with_cards, key=card_order))))
+        self._take_cards(seat, with_cards)
+        self._lay(seat, KIND[top], [top, *with_cards])
+        below = self.pile[:-1]
+        self._clear_pile()
+        picked = self.picked[seat]
+        picked.add(KIND[top])
+        for c in below:
+            if c in RED_THREES:
+                self.reds[team] += 1  # C20: no replacement
+            else:
+                self._give(seat, c)
+                picked.add(KIND[c])
+
+    def _meld_from_hand(self, seat: int, kind: str, cards: list[str]) -> None:
+        if self.record:
+            rank = kind if all(c in WILDS for c in cards) else None
+            self.actions.append(Meld(tuple(sorted(cards, key=card_order)), rank))
+        self._take_cards(seat, cards)
+        self._lay(seat, kind, cards)
+
+    def _table_melds(self, team: int) -> tuple[TableMeld, ...]:
+        return tuple(
+            table_meld("3" if k == "b" else k, tuple(m.cards)) for k, m in self.melds[team].items()
+        )
+
+    def _went_out(self, seat: int) -> None:
+        self.went_out = seat
+        self.concealed = self.fresh and forms_own_melds(self.rules, tuple(self.turn_cards))
+
+    def _discard_card(self, card: str) -> None:
+        seat = self.to_move
+        if self.record:
+            self.actions.append(Discard(card))
+        kind = KIND[card]
+        held = self.hands[seat][kind]
+        if held[-1] == card:
+            held.pop()
+        else:
+            held.remove(card)
+        if not held:
+            del self.hands[seat][kind]
+        self.sizes[seat] -= 1
+        self.pile.append(card)
+        self.pile_kinds[kind] = self.pile_kinds.get(kind, 0) + 1
+        self.thrown[seat].add(kind)
+        if kind in self.freezers:
+            self.frozen_by += 1
+
+    def result(self) -> list[int]:
+        """C40-C42: each team's total for the round."""
+        rules = self.rules
+        all_reds = 2 * rules.decks
+        out = []
+        for team in range(self.teams):
+            table = self.melds[team]
+            total = 0
+            for kind, meld in table.items():
+                total += sum(VALUE[c] for c in meld.cards)
+                if kind != "b" and len(meld.cards) >= self.size:
+                    total += (rules.mixed_canasta_bonus if meld.wilds
+                              else rules.natural_canasta_bonus)
+            n = self.reds[team]
+            reds = rules.all_red_threes_bonus if n == all_reds else n * rules.red_three_bonus
+            if not table and rules.red_threes_negative_without_meld:
+                reds = -reds
+            total += reds
+            if self.went_out is not None and self.went_out % self.teams == team:
+                total += rules.going_out_bonus + (rules.concealed_bonus if self.concealed else 0)
+            for seat in range(team, self.players, self.teams):
+                for cards in self.hands[seat].values():
+                    total -= sum(VALUE[c] for c in cards)
+            out.append(total)
+        return out
+
+
+def card_order(card: str) -> tuple[int, int]:
+    return SORT_KEY[card]
