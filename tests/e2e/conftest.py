@@ -58,7 +58,7 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
 @pytest.fixture(scope="session")
 def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
     # Requests made by a service worker are invisible to context.route: block it here
-    # and test offline play on its own (test_offline.py).
+    # and test offline play on its own (test_round.py: test_second_visit_works_offline).
     return {**browser_context_args, "service_workers": "block",
             "viewport": {"width": 1280, "height": 900}}
 
