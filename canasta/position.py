@@ -9,6 +9,7 @@ from typing import Any
 
 from .cards import RANK, RED_THREES, WILDS, is_card, make_deck, sort_cards
 from .errors import PositionError
+from .legal import legal_actions
 from .melds import TableMeld, shape_problem, table_meld
 from .rules import RuleSet, get_rules
 from .state import DRAW, PLAY, State, chain_push
@@ -67,12 +68,14 @@ def load_position(data: dict[str, Any], seed: int = 0) -> State:
     hands = [
         sort_cards(_cards(h, f"hands[{i}]")) for i, h in enumerate(_per(data, "hands", n, "seat"))
     ]
+    teams_melds = _per(data, "melds", teams, "team")
+    for t, team in enumerate(teams_melds):
+        if not isinstance(team, list):
+            raise PositionError(f"melds[{t}] must be a list of melds (each a list of cards)")
     melds = [
-        tuple(
-            _meld(rules, _cards(m, f"melds[{t}][{j}]"), f"melds[{t}][{j}]")
-            for j, m in enumerate(team if isinstance(team, list) else [])
-        )
-        for t, team in enumerate(_per(data, "melds", teams, "team"))
+        tuple(_meld(rules, _cards(m, f"melds[{t}][{j}]"), f"melds[{t}][{j}]")
+              for j, m in enumerate(team))
+        for t, team in enumerate(teams_melds)
     ]
     for t, team_melds in enumerate(melds):
         ranks = [m.rank for m in team_melds]
@@ -118,6 +121,11 @@ def load_position(data: dict[str, Any], seed: int = 0) -> State:
         remaining.sort()
         random.Random(f"canasta-position:{seed}").shuffle(remaining)
         stock = tuple(remaining)
+    for i, h in enumerate(hands):
+        if not h:
+            raise PositionError(
+                f"hands[{i}] is empty: a player without cards has gone out, which ends the round"
+            )
     if phase == DRAW and not stock:
         raise PositionError("a position in the draw phase needs cards in the stock (C34)")
     if phase == PLAY and any(c in RED_THREES for c in hands[to_move]):
@@ -155,7 +163,14 @@ def load_position(data: dict[str, Any], seed: int = 0) -> State:
         origin=json.dumps(normal, sort_keys=True),
         log=chain_push(None, {"event": "position", "pile": list(pile)}),
     )
-    return begin_turn(state) if phase == DRAW else state
+    if phase == DRAW:
+        state = begin_turn(state)
+    if not state.round_over and not legal_actions(state):
+        raise PositionError(
+            "the player to move would have no legal action here (for example one card "
+            "left after drawing and no canasta: it can be neither melded nor discarded, C31)"
+        )
+    return state
 
 
 def position_of(state: State) -> dict[str, Any]:

@@ -112,17 +112,23 @@ class State(NamedTuple):
         return chain_list(self.actions)
 
     def log_list(self) -> list[dict[str, Any]]:
-        """The public log of the round as protocol JSON (what every player saw)."""
+        """The public log of the round as protocol JSON (what every player saw), built
+        afresh: changing it cannot change the state or another seat's view."""
         from .actions import action_to_json
 
         out: list[dict[str, Any]] = []
         for entry in chain_list(self.log):
             if isinstance(entry, tuple):
                 seat, action, extra = entry
-                out.append({"seat": seat, "action": action_to_json(action), **extra})
+                out.append({"seat": seat, "action": action_to_json(action), **_fresh(extra)})
             else:
-                out.append(entry)
+                out.append(_fresh(entry))
         return out
+
+
+def _fresh(entry: dict[str, Any]) -> dict[str, Any]:
+    """A copy of a log entry (its values are numbers, strings or lists of them)."""
+    return {k: list(v) if isinstance(v, list) else v for k, v in entry.items()}
 
 
 _INDEX = {name: i for i, name in enumerate(State._fields)}

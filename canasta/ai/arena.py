@@ -3,8 +3,16 @@
 Duplicate matches: every deal (it depends only on the seed and the round) is
 played twice, once with level A in the partnership of seats 0 and 2 and once
 with A in seats 1 and 3, so the luck of the cards cancels. Printed: A's round
-win rate and mean score difference per round pair, each with a 95% confidence
-interval, and mean / p95 / max seconds per decision for each level.
+win rate and mean score difference per round, each with a 95% confidence
+interval over the round pairs (a pair is the unit: its two halves share a deal),
+mean / p95 / max seconds per decision for each level, and the strong level's
+search counts (play-outs, wall-clock cap hits) summed over every process.
+
+`--scores zero` (the default) starts every deal at 0-0; `--scores varied` gives
+each pair the team scores of one of `SITUATIONS` in turn (the scores belong to
+the seats, so both halves of a pair play the same situation), so that the
+initial-meld minimums of 90 and 120 and the judgements that depend on being
+ahead or behind come into play.
 """
 
 from __future__ import annotations
@@ -24,12 +32,23 @@ from ..view import view_for
 from . import choose_action
 from .search import STATS
 
+# Team scores before the deal (team 0, team 1, team 2 for three players): level,
+# each side ahead, both past 1500 (minimum 90) and 3000 (minimum 120), near the end.
+SITUATIONS: tuple[tuple[int, int, int], ...] = (
+    (0, 0, 0), (1700, 400, 900), (400, 1700, 900), (1900, 1800, 1600),
+    (3300, 1200, 2400), (1200, 3300, 2400), (3400, 3100, 3200), (4400, 4600, 4500),
+)
 
-def play_round(variant: str, seed: int, round_no: int, levels: tuple[str, str]) -> dict[str, Any]:
-    """One round of one deal; levels[t] plays for team t. Returns totals and timings."""
+
+def play_round(variant: str, seed: int, round_no: int, levels: tuple[str, str],
+               scores: tuple[int, ...] = ()) -> dict[str, Any]:
+    """One round of one deal; levels[t] plays for team t, from the team scores given
+    (default 0). Returns totals and timings."""
     rules = get_rules(variant)
+    start_scores = tuple(scores[:rules.teams]) if scores else tuple(0 for _ in range(rules.teams))
     state = deal_round(rules, seed, round_no, (rules.players - 1 + round_no - 1) % rules.players,
-                       tuple(0 for _ in range(rules.teams)))
+                       start_scores)
+    minimum = [state.minimum(t) for t in range(rules.teams)]
     times: dict[str, list[float]] = {levels[0]: [], levels[1]: []}
     steps = 0
     while not state.round_over:
@@ -40,13 +59,15 @@ def play_round(variant: str, seed: int, round_no: int, levels: tuple[str, str]) 
         times[level].append(time.perf_counter() - start)
         state = apply(state, action)
         steps += 1
-    return {"scores": [row["total"] for row in score_round(state)], "times": times}
+    return {"scores": [row["total"] for row in score_round(state)], "times": times,
+            "minimum": minimum}
 
 
-def duplicate_pair(args: tuple[str, int, int, str, str]) -> dict[str, Any]:
-    variant, seed, round_no, a, b = args
-    first = play_round(variant, seed, round_no, (a, b))
-    second = play_round(variant, seed, round_no, (b, a))
+def duplicate_pair(args: tuple[str, int, int, str, str, tuple[int, ...]]) -> dict[str, Any]:
+    variant, seed, round_no, a, b, scores = args
+    before = dict(STATS)
+    first = play_round(variant, seed, round_no, (a, b), scores)
+    second = play_round(variant, seed, round_no, (b, a), scores)
     # A's margin in each half: A is team 0 in the first, team 1 in the second.
     margin = (first["scores"][0] - first["scores"][1]) + (second["scores"][1] - second["scores"][0])
     times: dict[str, list[float]] = {}
@@ -54,7 +75,8 @@ def duplicate_pair(args: tuple[str, int, int, str, str]) -> dict[str, Any]:
         for level, ts in half["times"].items():
             times.setdefault(level, []).extend(ts)
     return {"margin": margin, "a_won_first": first["scores"][0] > first["scores"][1],
-            "a_won_second": second["scores"][1] > second["scores"][0], "times": times}
+            "a_won_second": second["scores"][1] > second["scores"][0], "times": times,
+            "search": {k: STATS[k] - before[k] for k in STATS}}
 
 
 def time_summary(seconds: list[float]) -> dict[str, float]:
@@ -75,14 +97,17 @@ def _interval(values: list[float]) -> tuple[float, float]:
     return mean, 1.96 * statistics.stdev(values) / math.sqrt(len(values))
 
 
-def run(a: str, b: str, rounds: int, seed: int, jobs: int, variant: str) -> dict[str, Any]:
-    tasks = [(variant, seed + i, 1, a, b) for i in range(rounds)]
+def run(a: str, b: str, rounds: int, seed: int, jobs: int, variant: str,
+        scores: str = "zero") -> dict[str, Any]:
+    situations = SITUATIONS if scores == "varied" else SITUATIONS[:1]
+    tasks = [(variant, seed + i, 1, a, b, situations[i % len(situations)])
+             for i in range(rounds)]
     if jobs > 1:
         with ProcessPoolExecutor(jobs) as pool:
             results = list(pool.map(duplicate_pair, tasks))
     else:
         results = [duplicate_pair(t) for t in tasks]
-    wins = [float(r["a_won_first"]) for r in results] + [float(r["a_won_second"]) for r in results]
+    wins = [(r["a_won_first"] + r["a_won_second"]) / 2 for r in results]
     margins = [r["margin"] / 2 for r in results]
     win_rate, win_ci = _interval(wins)
     margin, margin_ci = _interval(margins)
@@ -91,11 +116,13 @@ def run(a: str, b: str, rounds: int, seed: int, jobs: int, variant: str) -> dict
         ts = [t for r in results for t in r["times"].get(level, [])]
         if ts:
             timing[level] = time_summary(ts)
+    search = {k: sum(r["search"][k] for r in results) for k in STATS}
     return {
         "a": a, "b": b, "variant": variant, "round_pairs": rounds, "seed": seed,
+        "scores": scores,
         "a_round_win_rate": round(win_rate, 3), "win_rate_ci95": round(win_ci, 3),
         "a_mean_score_diff_per_round": round(margin, 1), "score_diff_ci95": round(margin_ci, 1),
-        "timing": timing, "search": dict(STATS) if jobs <= 1 else "counted in worker processes",
+        "timing": timing, "search": search,
     }
 
 
@@ -106,12 +133,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--variant", default="classic")
+    parser.add_argument("--scores", choices=("zero", "varied"), default="zero",
+                        help="team scores before each deal: 0-0, or a cycle of SITUATIONS")
 
 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="python -m canasta arena", description=__doc__)
     add_arguments(parser)
     args = parser.parse_args(argv)
-    print(json.dumps(run(args.a, args.b, args.rounds, args.seed, args.jobs, args.variant),
-                     indent=2))
+    print(json.dumps(run(args.a, args.b, args.rounds, args.seed, args.jobs, args.variant,
+                         args.scores), indent=2))
     return 0

@@ -6,6 +6,7 @@ import json
 import random
 import re
 from collections import Counter
+from typing import NamedTuple
 
 import canasta as C
 from canasta.cards import make_deck
@@ -53,6 +54,9 @@ def check_view_leaks_nothing(state: State, seen_public: set[str] | None = None) 
                                    and C.check(state, ASK) is None), "may_ask disagrees"
         if acting:
             assert view["legal"] == [C.action_to_json(a) for a in C.legal_actions(state)]
+        # Legal actions name only the seat's own cards and the pile's top card.
+        own = set(state.hands[seat]) | set(state.pile[-1:])
+        assert set(card_names(view["legal"])) <= own, "a legal action names a hidden card"
         visible = public + Counter(state.hands[seat])
         rest = {k: v for k, v in view.items() if k not in ("hand", "hands", "log")}
         for card in card_names(rest):
@@ -98,13 +102,20 @@ def check_state(
         check_save_round_trips(state)
 
 
+class Played(NamedTuple):
+    rounds: int
+    actions: int
+
+
 def play_random(
     variant: str, seed: int, rounds: int, full_every: int, save_every: int = 250
-) -> int:
+) -> Played:
     """Play `rounds` rounds (in as many games as needed) with uniform random legal
-    actions, checking the invariants after every action (the views every `full_every`
-    actions, the save round trip every `save_every` and at each round's end); returns
-    the number of actions played."""
+    actions, checking the invariants after every action: the views every `full_every`
+    actions and at each deal and round end; the save round trip every `save_every`
+    actions and at each round's end, and at each round's end also every state of the
+    round against a replay of the round's actions read back from their JSON (so
+    every state is the one its save reproduces)."""
     rng = random.Random(seed)
     state = C.new_game(variant, seed)
     seen_public = set(public_cards(state))
@@ -112,28 +123,48 @@ def play_random(
     actions = 0
     played = 0
     games = 1
+    round_states: list[State] = [state]
+    round_actions: list[C.Action] = []
     while played < rounds:
         if state.game_over:
             state = C.new_game(variant, seed * 1000 + games)
             seen_public = set(public_cards(state))
             games += 1
+            round_states, round_actions = [state], []
         legal = C.legal_actions(state)
         action = rng.choice(legal)
-        # Every field by value (the log and action chains by identity: they are shared).
-        before = tuple(state), state.log_list()
+        # Every field but the log holds immutable values (the action chain holds
+        # immutable actions only, so it is left out of the hash), so `apply` cannot change
+        # them in place; the log's entries are compared by value.
+        hash(state._replace(log=(), actions=()))
+        log_before = state.log_list() if actions % full_every == 0 else None
         after = C.apply(state, action)
-        assert tuple(state) == before[0], "apply changed its input"
-        if actions % full_every == 0:
-            assert state.log_list() == before[1], "apply changed its input's log"
+        if log_before is not None:
+            assert state.log_list() == log_before, "apply changed its input's log"
         actions += 1
         seen_public.update(public_cards(after))
         check_state(after, full=actions % full_every == 0 or after.round_over,
                     seen_public=seen_public, save=actions % save_every == 0)
         state = after
+        round_states.append(state)
+        round_actions.append(action)
         if state.round_over:
             played += 1
+            check_replay(round_states, round_actions)
             if not state.game_over:
                 state = C.apply(state, C.legal_actions(state)[0])
                 seen_public = set(public_cards(state))
                 check_state(state, full=True, seen_public=seen_public)
-    return actions
+            round_states, round_actions = [state], []
+    return Played(played, actions)
+
+
+def check_replay(states: list[State], actions: list[C.Action]) -> None:
+    """Replaying the round's actions, read back from their JSON, from its first state
+    gives every state of the round (the log compared at the end)."""
+    state = states[0]
+    for expected, action in zip(states[1:], actions, strict=True):
+        state = C.apply(state, C.parse_action(json.loads(json.dumps(C.action_to_json(action)))))
+        assert state._replace(log=(), actions=()) == expected._replace(log=(), actions=()), (
+            "the replayed state differs")
+    assert state.log_list() == states[-1].log_list()

@@ -20,7 +20,7 @@ def main() -> None:
         done = 0
         game = 0
         while done < args.actions:
-            done += play_random(variant, args.seed * 1_000_000 + game, 20, full_every=10)
+            done += play_random(variant, args.seed * 1_000_000 + game, 20, full_every=10).actions
             game += 1
         print(f"{variant}: {done} actions in {game} games, every invariant held "
               f"({time.perf_counter() - start:.0f} s)")

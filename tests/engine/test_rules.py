@@ -264,11 +264,18 @@ def test_c26_turn_cannot_end_until_the_minimum_is_reached() -> None:
 
 # ----- going out ------------------------------------------------------------------
 def test_c30_going_out_needs_a_canasta() -> None:
-    state = position(["9H"], melds=OPENED, phase="play")
-    assert rule(state, discard("9H")) == "C30"
-    ok = position(["9H"], melds=CANASTA, phase="play")
-    assert rule(ok, discard("9H")) is None
-    assert C.apply(ok, discard("9H")).round_over
+    ok = C.apply(position(["9H", "9C", "9S", "8D"], melds=CANASTA, phase="play"),
+                 meld("9H", "9C", "9S"))
+    assert ok.hands[0] == ("8D",)
+    assert rule(ok, discard("8D")) is None
+    assert C.apply(ok, discard("8D")).round_over
+    # The same last card without a canasta: no going out. Play never gets here (C31
+    # keeps two cards), and a position cannot describe it (nothing would be legal),
+    # so the state is forged from one with a canasta.
+    forged = ok._replace(melds=(tuple(m for m in ok.melds[0] if m.rank != "Q"), ok.melds[1]))
+    assert rule(forged, discard("8D")) == "C30"
+    with pytest.raises(C.PositionError, match="no legal action"):
+        position(["9H"], melds=OPENED, phase="play")
 
 
 def test_c31_no_playing_down_to_one_card_without_a_canasta() -> None:
@@ -355,9 +362,12 @@ def test_c34_the_round_ends_when_the_stock_is_empty_after_a_turn() -> None:
 # ----- scoring ---------------------------------------------------------------------
 def _finished(melds: list[list[list[str]]], reds: list[list[str]], hands: list[list[str]],
               went_out: int | None = None) -> C.State:
-    state = position(hands[0], others=hands[1:], melds=melds, red_threes=reds)
-    return evolve(state, phase="round_over", went_out=went_out,
-                  history=((0, 0),))
+    # A position cannot hold an empty hand (it would have ended the round): load one
+    # with a stand-in card, then put the hands of the finished round in place.
+    filled = [h or ["JD"] for h in hands]
+    state = position(filled[0], others=filled[1:], melds=melds, red_threes=reds)
+    return evolve(state, phase="round_over", went_out=went_out, history=((0, 0),),
+                  hands=tuple(tuple(h) for h in hands))
 
 
 def test_c40_melded_cards_canasta_bonuses_red_3s_and_going_out() -> None:

@@ -90,6 +90,9 @@ def test_bad_action_json_raises_action_format_error(data: object, words: str) ->
     ({"hands": [[], [], [], []], "stock": []}, "exactly once"),
     ({"hands": [["XX"], [], [], []]}, "not a card"),
     ({"phase": "answer"}, "phase"),
+    ({"hands": [["KD"], [], ["4C"], ["5C"]]}, r"hands\[1\] is empty"),
+    ({"melds": [5, []]}, r"melds\[0\] must be a list"),
+    ({"phase": "play", "hands": [["KH"], ["4S"], ["4C"], ["5C"]]}, "no legal action"),
 ])
 def test_an_impossible_position_raises_position_error(data: dict[str, object], words: str) -> None:
     with pytest.raises(C.PositionError, match=words):
@@ -134,3 +137,27 @@ def test_a_save_with_rules_of_another_variant_than_its_start_is_refused() -> Non
     data["rules"] = C.get_rules("classic-2p").to_json()
     with pytest.raises(C.PositionError, match="rules"):
         C.from_json(data)
+
+
+def test_a_view_is_a_copy_changing_it_changes_neither_the_state_nor_other_views() -> None:
+    state = C.new_game("classic", 3)
+    rng = random.Random(3)
+    for _ in range(40):
+        state = C.apply(state, rng.choice(C.legal_actions(state)))
+    before = json.dumps([C.view_for(state, seat) for seat in range(4)])
+    saved = json.dumps(C.to_json(state))
+
+    def scribble(value: object) -> None:
+        if isinstance(value, dict):
+            for k in value:
+                scribble(value[k])
+            value["x"] = "XX"
+        elif isinstance(value, list):
+            for item in value:
+                scribble(item)
+            value.append("XX")
+
+    for seat in range(4):
+        scribble(C.view_for(state, seat))
+    assert json.dumps([C.view_for(state, seat) for seat in range(4)]) == before
+    assert json.dumps(C.to_json(state)) == saved
