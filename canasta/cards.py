@@ -65,7 +65,6 @@ for _c in ALL_CARDS:
 WILDS = frozenset(c for c in ALL_CARDS if c == JOKER or c[0] == "2")
 RED_THREES = frozenset(("3H", "3D"))
 BLACK_THREES = frozenset(("3S", "3C"))
-NATURALS = frozenset(c for c in ALL_CARDS if c not in WILDS and RANK[c] != "3")
 
 # Order used to sort a hand for display and for canonical action lists:
 # naturals by rank (A high), then black 3s, then wild cards.
@@ -90,11 +89,6 @@ def is_card(text: object) -> bool:
 
 def is_wild(card: str) -> bool:
     return card in WILDS
-
-
-def rank_of(card: str) -> str:
-    """The rank letter of a card; '*' for a joker."""
-    return RANK[card]
 
 
 def value(card: str) -> int:

@@ -52,7 +52,8 @@ def apply(state: State, action: Action) -> State:
 
 
 def apply_unchecked(state: State, action: Action) -> State:
-    """Apply an action already known to be legal (the AI's fast path uses this)."""
+    """Apply an action already known to be legal (`apply` after `check`, or for an
+    action `legal_actions` has just listed for this state)."""
     actions = (action, state.actions)
     if isinstance(action, Discard):
         return _discard(state, action, actions)

@@ -1,0 +1,85 @@
+"""The guarantee of `legal_actions` (protocol.md): every combination of cards that
+could legally be melded or laid off, as one action, can also be melded by some
+sequence of listed actions. Cards of one rank are interchangeable (suits never
+matter), so a combination is compared as its kinds (the rank of a natural, or
+"2" / "JK" for a wild card) and where each goes (the rank of its meld)."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from itertools import combinations
+
+import pytest
+
+import canasta as C
+from canasta.actions import Meld
+from canasta.cards import RANK, WILDS
+from canasta.state import State
+
+Target = Counter[tuple[str, str]]
+SMALL_HAND = 9
+
+
+def _kinds(action: Meld) -> Target:
+    naturals = [c for c in action.cards if c not in WILDS]
+    dest = action.rank if action.rank is not None else RANK[naturals[0]]
+    return Counter((RANK[c] if c not in WILDS else ("JK" if c == "JK" else "2"), dest)
+                   for c in action.cards)
+
+
+def _every_meld(state: State) -> list[Meld]:
+    """Every meld action `check` accepts, over every sub-multiset of the hand."""
+    hand = state.hands[state.to_move]
+    ranks = {m.rank for m in state.team_melds()}
+    seen: set[tuple[str, ...]] = set()
+    out: list[Meld] = []
+    for size in range(1, len(hand) + 1):
+        for cards in combinations(hand, size):
+            if cards in seen:
+                continue
+            seen.add(cards)
+            tries = [Meld(cards)]
+            if all(c in WILDS for c in cards):
+                tries = [Meld(cards, r) for r in sorted(ranks)]
+            out.extend(a for a in tries if C.check(state, a) is None)
+    return out
+
+
+def _reachable(state: State, target: Target) -> bool:
+    """Some sequence of listed melds melds exactly `target`."""
+    if not target:
+        return True
+    for action in C.legal_actions(state):
+        if isinstance(action, Meld):
+            step = _kinds(action)
+            if not step - target and _reachable(C.apply(state, action), target - step):
+                return True
+    return False
+
+
+def _play_states(variant: str, seed: int, count: int) -> list[State]:
+    """States just after a draw with a small hand, from random games."""
+    rng = random.Random(seed)
+    out: list[State] = []
+    game = 0
+    while len(out) < count:
+        state = C.new_game(variant, seed * 100 + game)
+        game += 1
+        while not state.game_over and len(out) < count:
+            if (state.phase == "play" and not state.turn_melded and state.permission is None
+                    and len(state.hands[state.to_move]) <= SMALL_HAND):
+                out.append(state)
+            state = C.apply(state, rng.choice(C.legal_actions(state)))
+    return out
+
+
+@pytest.mark.parametrize("variant", sorted(C.VARIANTS))
+def test_every_legal_combination_is_reached_by_listed_steps(variant: str) -> None:
+    checked = 0
+    for state in _play_states(variant, 11, 150):
+        for action in _every_meld(state):
+            assert _reachable(state, _kinds(action)), (
+                f"{action} is legal but no sequence of listed melds makes it")
+            checked += 1
+    assert checked > 100
