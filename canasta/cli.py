@@ -144,7 +144,7 @@ def bench_ai(positions: list[dict[str, Any]], repeat: int = 1) -> dict[str, Any]
     for data in positions:
         state = load_position(data)
         views.append(view_for(state, state.to_act))
-    before = STATS["playouts"]
+    before = dict(STATS)
     times: list[float] = []
     for r in range(repeat):
         for i, view in enumerate(views):
@@ -155,7 +155,8 @@ def bench_ai(positions: list[dict[str, Any]], repeat: int = 1) -> dict[str, Any]
     return {
         "positions": len(views),
         "strong_decisions_per_s": round(len(times) / spent, 1),
-        "playouts_per_s": round((STATS["playouts"] - before) / spent, 1),
+        "playouts_per_s": round((STATS["playouts"] - before["playouts"]) / spent, 1),
+        "time_cap_hits": STATS["time_cap_hits"] - before["time_cap_hits"],
         "seconds": round(spent, 2),
         "timing": time_summary(times),
     }

@@ -187,3 +187,15 @@ def test_bench_ai_times_strong_decisions_on_committed_positions() -> None:
     assert 0 <= times["mean_s"] <= times["max_s"] and times["p95_s"] <= times["max_s"]
     assert result["seconds"] > 0
     assert result["playouts_per_s"] > 0
+    assert isinstance(result["time_cap_hits"], int)  # a figure (load can cause hits)
+
+
+def test_time_cap_hits_are_counted_and_reported(monkeypatch: pytest.MonkeyPatch) -> None:
+    import json
+
+    from canasta.ai import search
+    from canasta.cli import BENCH_POSITIONS, bench_ai
+
+    monkeypatch.setattr(search, "TIME_CAP", 0.0)  # every search stops after one deal
+    result = bench_ai(json.loads(BENCH_POSITIONS.read_text())[:10])
+    assert result["time_cap_hits"] > 0
