@@ -2,9 +2,11 @@
 
 Duplicate matches: every deal (it depends only on the seed and the round) is
 played twice, once with level A in the partnership of seats 0 and 2 and once
-with A in seats 1 and 3, so the luck of the cards cancels. Printed: A's round
-win rate and mean score difference per round, each with a 95% confidence
-interval over the round pairs (a pair is the unit: its two halves share a deal),
+with A in seats 1 and 3, so the luck of the cards cancels (with three players,
+three times: A in each seat once, B in the other two). Printed: A's round
+win rate and mean score difference per round (A's total minus the others'
+mean), each with a 95% confidence interval over the round pairs (a pair is the
+unit: its rounds share a deal),
 mean / p95 / max seconds per decision for each level, and the strong level's
 search counts (play-outs, wall-clock cap hits) summed over every process.
 
@@ -40,7 +42,7 @@ SITUATIONS: tuple[tuple[int, int, int], ...] = (
 )
 
 
-def play_round(variant: str, seed: int, round_no: int, levels: tuple[str, str],
+def play_round(variant: str, seed: int, round_no: int, levels: tuple[str, ...],
                scores: tuple[int, ...] = ()) -> dict[str, Any]:
     """One round of one deal; levels[t] plays for team t, from the team scores given
     (default 0). Returns totals and timings."""
@@ -49,7 +51,7 @@ def play_round(variant: str, seed: int, round_no: int, levels: tuple[str, str],
     state = deal_round(rules, seed, round_no, (rules.players - 1 + round_no - 1) % rules.players,
                        start_scores)
     minimum = [state.minimum(t) for t in range(rules.teams)]
-    times: dict[str, list[float]] = {levels[0]: [], levels[1]: []}
+    times: dict[str, list[float]] = {level: [] for level in levels}
     steps = 0
     while not state.round_over:
         seat = state.to_act
@@ -63,19 +65,27 @@ def play_round(variant: str, seed: int, round_no: int, levels: tuple[str, str],
             "minimum": minimum}
 
 
-def duplicate_pair(args: tuple[str, int, int, str, str, tuple[int, ...]]) -> dict[str, Any]:
+def duplicate_set(args: tuple[str, int, int, str, str, tuple[int, ...]]) -> dict[str, Any]:
+    """One deal played once per team, level A taking each team's seats in turn and
+    level B the others (a pair of rounds for two teams, three rounds for three
+    players). A's margin in a round: its total minus the others' mean; A wins a
+    round by scoring more than every other team."""
     variant, seed, round_no, a, b, scores = args
+    teams = get_rules(variant).teams
     before = dict(STATS)
-    first = play_round(variant, seed, round_no, (a, b), scores)
-    second = play_round(variant, seed, round_no, (b, a), scores)
-    # A's margin in each half: A is team 0 in the first, team 1 in the second.
-    margin = (first["scores"][0] - first["scores"][1]) + (second["scores"][1] - second["scores"][0])
+    margin = 0.0
+    wins: list[bool] = []
     times: dict[str, list[float]] = {}
-    for half in (first, second):
+    for team in range(teams):
+        levels = tuple(a if t == team else b for t in range(teams))
+        half = play_round(variant, seed, round_no, levels, scores)
+        mine = half["scores"][team]
+        others = [x for t, x in enumerate(half["scores"]) if t != team]
+        margin += mine - statistics.fmean(others)
+        wins.append(mine > max(others))
         for level, ts in half["times"].items():
             times.setdefault(level, []).extend(ts)
-    return {"margin": margin, "a_won_first": first["scores"][0] > first["scores"][1],
-            "a_won_second": second["scores"][1] > second["scores"][0], "times": times,
+    return {"margin": margin, "a_wins": wins, "times": times,
             "search": {k: STATS[k] - before[k] for k in STATS}}
 
 
@@ -104,11 +114,11 @@ def run(a: str, b: str, rounds: int, seed: int, jobs: int, variant: str,
              for i in range(rounds)]
     if jobs > 1:
         with ProcessPoolExecutor(jobs) as pool:
-            results = list(pool.map(duplicate_pair, tasks))
+            results = list(pool.map(duplicate_set, tasks))
     else:
-        results = [duplicate_pair(t) for t in tasks]
-    wins = [(r["a_won_first"] + r["a_won_second"]) / 2 for r in results]
-    margins = [r["margin"] / 2 for r in results]
+        results = [duplicate_set(t) for t in tasks]
+    wins = [statistics.fmean(r["a_wins"]) for r in results]
+    margins = [r["margin"] / len(r["a_wins"]) for r in results]
     win_rate, win_ci = _interval(wins)
     margin, margin_ci = _interval(margins)
     timing: dict[str, dict[str, float]] = {}

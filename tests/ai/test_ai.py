@@ -12,7 +12,7 @@ import pytest
 
 import canasta as C
 from canasta.ai import LEVELS, choose_action
-from canasta.ai.arena import SITUATIONS, duplicate_pair, play_round, run
+from canasta.ai.arena import SITUATIONS, duplicate_set, play_round, run
 from canasta.ai.knowledge import read_view
 from canasta.ai.worlds import sample_world
 from canasta.cards import sort_cards
@@ -149,10 +149,22 @@ def test_arena_varied_scores_reach_the_higher_minimums_in_both_halves() -> None:
     situation = SITUATIONS[4]
     half = play_round("classic", 2, 1, ("normal", "easy"), situation)
     assert half["minimum"] == [120, 50]
-    pair = duplicate_pair(("classic", 2, 1, "normal", "easy", situation))
+    pair = duplicate_set(("classic", 2, 1, "normal", "easy", situation))
     assert pair["search"]["playouts"] == 0
     result = run("normal", "easy", 2, 1, 1, "classic", "varied")
     assert result["scores"] == "varied" and result["round_pairs"] == 2
+
+
+@pytest.mark.parametrize("variant", ["classic-2p", "classic-3p"])
+def test_every_level_plays_whole_rounds_of_the_other_variants(variant: str) -> None:
+    teams = C.get_rules(variant).teams
+    for level in ("easy", "normal"):
+        result = duplicate_set((variant, 4, 1, level, "easy", SITUATIONS[0]))
+        assert len(result["a_wins"]) == teams
+        assert result["times"][level]
+    # The strong level: one round, against the normal level.
+    half = play_round(variant, 5, 1, ("strong",) + ("normal",) * (teams - 1))
+    assert len(half["scores"]) == teams and half["times"]["strong"]
 
 
 def test_arena_reports_the_search_counts_made_during_each_pair(
@@ -169,7 +181,7 @@ def test_arena_reports_the_search_counts_made_during_each_pair(
 
     monkeypatch.setattr(arena, "choose_action", counting)
     STATS["playouts"] += 1000  # counts from before the pair do not leak into it
-    pair = duplicate_pair(("classic", 3, 1, "normal", "easy", SITUATIONS[0]))
+    pair = duplicate_set(("classic", 3, 1, "normal", "easy", SITUATIONS[0]))
     decisions = sum(len(ts) for ts in pair["times"].values())
     assert pair["search"]["playouts"] == decisions > 0
 
