@@ -6,9 +6,15 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 
-from tests.e2e.conftest import guard_requests, my_turn, open_game, play_to_score_sheet
+from tests.e2e.conftest import (
+    guard_requests,
+    hand_cards,
+    my_turn,
+    open_game,
+    play_to_score_sheet,
+)
 
 
 def test_a_whole_round_to_the_score_sheet(page: Page) -> None:
@@ -74,3 +80,29 @@ def test_the_guard_sees_the_service_workers_requests(
         .then(() => 'fetched', (err) => 'failed: ' + err)""")
     assert failed.startswith("failed"), failed
     assert outside == ["https://example.com/canasta-guard-check"]
+
+
+def test_a_dead_network_while_online_falls_back_to_the_copies(
+        sw_context: tuple[BrowserContext, list[str]]) -> None:
+    """Server down or captive Wi-Fi: the browser says online, every fetch fails."""
+    context, outside = sw_context
+    page = first_visit(context, "seed=5&fast=1")
+    my_turn(page)
+    page.get_by_test_id("btn-draw").click()
+    expect(page.get_by_test_id("hand-card")).to_have_count(12)
+    before = hand_cards(page)
+    failed: list[str] = []
+
+    def dead(route: Route) -> None:
+        failed.append(route.request.url)
+        route.abort("internetdisconnected")
+
+    context.route("**/*", dead)
+    page.goto("/?fast=1")
+    page.wait_for_selector("body[data-engine=ready]", timeout=60_000)
+    expect(page.get_by_test_id("btn-discard")).to_be_visible()
+    assert hand_cards(page) == before
+    assert page.evaluate("navigator.onLine")
+    # The service worker did try the network first (its fetches were aborted here).
+    assert any(url.split("?")[0].endswith("/") for url in failed), failed
+    assert not outside, f"requests left this machine: {outside}"
