@@ -21,7 +21,7 @@ from ui_base import (
 )
 
 
-def card_html(card, act="", idx=None, selected=False, extra=""):
+def card_html(card, act="", idx=None, selected=False, extra="", testid=""):
     if card == "JK":
         color, label = "joker", "★"
         suit = "JK"
@@ -29,6 +29,8 @@ def card_html(card, act="", idx=None, selected=False, extra=""):
         suit, _, color = SUITS[card[1]]
         label = RANK_SHORT.get(card[0], card[0])
     attrs = ' data-card="' + card + '" aria-label="' + card_name(card) + '"'
+    if testid:
+        attrs += ' data-testid="' + testid + '"'
     if act:
         attrs += ' data-act="' + act + '"'
     if idx is not None:
@@ -65,7 +67,7 @@ def backs_html(count):
         + str(count)
         + ' cards">'
         + '<span class="back"></span>' * shown
-        + '</div><div class="count">'
+        + '</div><div class="count" data-testid="hand-size">'
         + str(count)
         + " card"
         + ("" if count == 1 else "s")
@@ -146,7 +148,7 @@ def center_html(view):
     stock = (
         '<button type="button" class="stockbtn" data-act="draw" data-testid="stock"'
         ' aria-label="Stock, ' + str(view["stock_size"]) + ' cards: draw">'
-        '<span class="back big"></span><div class="count">Stock · '
+        '<span class="back big"></span><div class="count" data-testid="stock-count">Stock · '
         + str(view["stock_size"])
         + "</div></button>"
     )
@@ -162,7 +164,9 @@ def center_html(view):
     under = ""
     if pile["freezer"]:
         under = card_html(pile["freezer"], extra=" sideways")
-    top = card_html(pile["top"]) if pile["top"] else '<span class="card empty"></span>'
+    top = '<span class="card empty"></span>'
+    if pile["top"]:
+        top = card_html(pile["top"], testid="pile-top")
     pilebtn = (
         '<button type="button" class="pilebtn" data-act="pile" data-drop="pile"'
         ' data-testid="pile" aria-label="Discard pile, '

@@ -14,10 +14,14 @@ from tests.e2e.conftest import hand_cards, my_turn, open_game, select
 def test_boot_shows_the_table_and_the_same_deal_as_cpython(page: Page) -> None:
     open_game(page, "seed=7&fast=1")
     my_turn(page)
-    expected = canasta.view_for(canasta.new_game("classic", 7), 0)["hand"]
-    assert hand_cards(page) == expected
+    view = canasta.view_for(canasta.new_game("classic", 7), 0)
+    assert hand_cards(page) == view["hand"]
     expect(page.get_by_test_id("banner")).to_contain_text("Your turn")
-    expect(page.get_by_test_id("stock")).to_contain_text("Stock")
+    expect(page.get_by_test_id("pile-top")).to_have_attribute("data-card", view["pile"]["top"])
+    expect(page.get_by_test_id("stock-count")).to_have_text(f"Stock · {view['stock_size']}")
+    for seat in (1, 2, 3):
+        expect(page.get_by_test_id(f"seat-{seat}").get_by_test_id("hand-size")).to_have_text(
+            f"{view['hand_sizes'][seat]} cards")
     assert page.get_by_test_id("hand-card").first.get_attribute("aria-label")
 
 
