@@ -14,7 +14,9 @@ from ui_base import (
     ME,
     PARAMS,
     PREVIOUS,
+    RANK_NAMES,
     S,
+    card_name,
     clean_name,
     el,
     is_wild,
@@ -229,15 +231,44 @@ def selected_cards():
     return staged_cards(view) if view else []
 
 
+def tell(message, rule=None):
+    """A sentence for the player in the refusal line (with a rule link when given)."""
+    S["refusal"] = {"rule": rule, "message": message}
+    S["hint"] = None
+    render()
+
+
+def take_without_wilds(takes):
+    """The take to play when nothing is staged: the pile through its top card alone
+    (laid off on a meld of the team), else with two natural cards; never a wild card."""
+    for action in takes:
+        if not action["cards"]:
+            return action
+    for action in takes:
+        if len(action["cards"]) == 2 and not any(is_wild(c) for c in action["cards"]):
+            return action
+    return None
+
+
 def do_take():
     view = S["view"]
     cards = selected_cards()
-    takes = [a for a in view["legal"] if a["type"] == "take_pile"]
-    if not cards and takes:
-        no_cards = [a for a in takes if not a["cards"]]
-        spawn(send(no_cards[0] if no_cards else takes[0]))
+    if cards:
+        spawn(send({"type": "take_pile", "cards": cards}))
         return
-    spawn(send({"type": "take_pile", "cards": cards}))
+    takes = [a for a in view["legal"] if a["type"] == "take_pile"]
+    if not takes:
+        # Not takeable: the engine answers with its sentence and the rule.
+        spawn(send({"type": "take_pile", "cards": []}))
+        return
+    action = take_without_wilds(takes)
+    if action is not None:
+        spawn(send(action))
+        return
+    top = view["pile"]["top"]
+    tell("Select the cards that go with the " + card_name(top) + " on top of the pile"
+         " (a natural " + RANK_NAMES[top[0]].lower() + " and a wild card), then press"
+         " Take pile: a wild card is only spent when you select it.", "C11")
 
 
 def do_meld(rank=None):
@@ -256,6 +287,20 @@ def do_discard():
     cards = selected_cards()
     if len(cards) == 1:
         spawn(send({"type": "discard", "card": cards[0]}))
+    elif not cards:
+        tell("To discard, select one card of your hand, then click the pile.")
+    else:
+        tell("Only one card can be discarded: select just one, then click the pile.")
+
+
+def click_pile(view):
+    """The pile takes in the draw phase and discards in the play phase; it always answers."""
+    if view["to_act"] != ME or view["phase"] not in ("draw", "play"):
+        tell("Wait for your turn to take the pile or to discard on it.")
+    elif view["phase"] == "draw":
+        do_take()
+    else:
+        do_discard()
 
 
 def toggle(i):
@@ -334,10 +379,7 @@ def on_click(event):
     elif act == "take":
         do_take()
     elif act == "pile":
-        if view["phase"] == "draw":
-            do_take()
-        elif len(S["sel"]) == 1:
-            do_discard()
+        click_pile(view)
     elif act == "meld":
         do_meld()
     elif act == "meld-target":
@@ -424,12 +466,8 @@ def on_drop(event):
         do_meld(zone.getAttribute("data-rank"))
     elif kind == "new":
         do_meld()
-    elif kind == "pile":
-        view = S["view"]
-        if view and view["phase"] == "draw":
-            do_take()
-        else:
-            do_discard()
+    elif kind == "pile" and S["view"] is not None:
+        click_pile(S["view"])
 
 
 def set_name(raw):

@@ -394,12 +394,13 @@ def render():
     hint.hidden = not S["hint"]
     refusal = el("refusal")
     if S["refusal"]:
-        rule = esc(S["refusal"]["rule"])
-        refusal.innerHTML = (
-            esc(S["refusal"]["message"]) + ' <a class="rule" data-testid="refusal-rule"'
+        rule = esc(S["refusal"].get("rule") or "")
+        link = (
+            ' <a class="rule" data-testid="refusal-rule"'
             ' target="_blank" rel="noopener" title="Read rule ' + rule + '"'
             ' href="./rules.html#' + rule + '">' + rule + "</a>"
-        )
+        ) if rule else ""
+        refusal.innerHTML = esc(S["refusal"]["message"]) + link
         refusal.hidden = False
     else:
         refusal.hidden = True

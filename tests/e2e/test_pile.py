@@ -1,4 +1,5 @@
-"""The discard pile in the page: an unfrozen take and its markers.
+"""The discard pile in the page: an unfrozen take, its markers, and what a click or
+Take pile does when nothing fitting is staged.
 
 The deals were found under CPython with the page's own AI (seeded as
 static/worker.py seeds it, level easy) and the scripted human of conftest.py
@@ -12,7 +13,7 @@ from urllib.parse import quote
 
 from playwright.sync_api import Page, expect
 
-from tests.e2e.conftest import my_turn, open_game, play_human_turn, select
+from tests.e2e.conftest import hand_cards, my_turn, open_game, play_human_turn, select
 
 
 def second_turn(page: Page, seed: int) -> None:
@@ -45,6 +46,42 @@ def test_take_an_unfrozen_pile_with_a_natural_and_a_wild(page: Page) -> None:
     # 11 - 2 melded + 5 from the pile (its top card went on the meld) = 13.
     expect(page.get_by_test_id("hand-card")).to_have_count(13)
     expect(page.get_by_test_id("btn-discard")).to_be_visible()
+
+
+def test_take_pile_with_nothing_staged_never_spends_a_wild_card(page: Page) -> None:
+    # Seed 2 again: every take listed needs a wild card (10♦ with the joker or the 2♠).
+    second_turn(page, 2)
+    before = hand_cards(page)
+    page.get_by_test_id("btn-take").click()
+    expect(page.get_by_test_id("refusal")).to_contain_text(
+        "Select the cards that go with the Ten of clubs")
+    expect(page.get_by_test_id("refusal-rule")).to_have_text("C11")
+    expect(page.get_by_test_id("pile-top")).to_have_attribute("data-card", "TC")
+    assert hand_cards(page) == before
+    expect(page.get_by_test_id("btn-draw")).to_be_enabled()
+
+
+def test_take_pile_with_nothing_staged_takes_two_naturals(page: Page) -> None:
+    # Seed 12: the queen on top can go with two natural queens or with a queen and a 2.
+    second_turn(page, 12)
+    expect_no_marks(page)
+    page.get_by_test_id("btn-take").click()
+    expect(page.get_by_test_id("log")).to_contain_text("You took the pile with Q♥ Q♣")
+    expect(page.get_by_test_id("meld-0-Q")).to_be_visible()
+    expect(page.locator("[data-testid=hand-card][data-card='2S']")).to_have_count(1)
+
+
+def test_clicking_the_pile_while_playing_says_what_to_do(page: Page) -> None:
+    open_game(page, "seed=1&fast=1")
+    my_turn(page)
+    page.get_by_test_id("btn-draw").click()
+    expect(page.get_by_test_id("hand-card")).to_have_count(12)
+    page.get_by_test_id("pile").click()
+    expect(page.get_by_test_id("refusal")).to_contain_text("select one card of your hand")
+    select(page, hand_cards(page)[:2])
+    page.get_by_test_id("pile").click()
+    expect(page.get_by_test_id("refusal")).to_contain_text("Only one card can be discarded")
+    expect(page.get_by_test_id("hand-card")).to_have_count(12)
 
 
 def _position(pile: list[str]) -> str:
