@@ -2,272 +2,43 @@
 # view the engine worker sends and turns clicks and keys into action JSON; it
 # never decides what is legal. Saves go to localStorage. tools/build.py
 # compiles these modules to bytecode (.mpy) so the page does not compile them at boot.
-import asyncio
+#
+# This module turns clicks, keys and drags into calls of ui_actions.py and
+# ui_game.py, and boots the table (main).
 import json
 
 import ui_stats
 from pyscript import document, window, workers
 from pyscript.ffi import create_proxy
+from ui_actions import click_pile, do_discard, do_meld, do_take, toggle
 from ui_base import (
-    AI_DELAY,
     CURRENT,
-    ME,
     PARAMS,
-    PREVIOUS,
     S,
     clean_name,
     el,
-    is_wild,
-    keep_aside,
     load_settings,
     load_stats,
-    save,
     save_settings,
-    seat_names,
     store_get,
-    store_set,
     warn,
     write_stats,
 )
-from ui_render import legal_types, render, render_setup_only, staged_cards
+from ui_dialogs import render_setup_only
+from ui_game import (
+    AI_TIMES,
+    ask_hint,
+    resume_game,
+    send,
+    show_stats,
+    spawn,
+    start_game,
+)
+from ui_render import legal_types, render
 from ui_stats_panel import render_stats
 
 
-# ----- talking to the engine worker ------------------------------------------------
-def thinking(on):
-    el("thinking").hidden = not on
-
-
-async def engine():
-    while S["eng"] is None:
-        await asyncio.sleep(0.05)
-    return S["eng"]
-
-
-def take_reply(reply):
-    error = reply.get("error")
-    if "view" not in reply:
-        return reply
-    S["view"] = reply["view"]
-    S["hint"] = None
-    S["coach"] = reply.get("coach", "")
-    S["refusal"] = error
-    if not error:
-        S["sel"] = []
-    last = reply.get("last")
-    if last:
-        S["log"].append(seat_names(S["view"])[last["seat"]] + " " + last["text"])
-    if reply.get("save"):
-        save(reply["save"])
-        if S["view"]["phase"] in ("round_over", "game_over"):
-            count_round(S["view"], reply["save"])
-    render()
-    return reply
-
-
-# ----- statistics (bookkeeping on the main thread; the engine stays in the worker) ----
-def count_round(view, reply_save):
-    """Count a finished round or game once, even when a reload shows its score sheet again."""
-    engine_save = reply_save.get("engine") or {}
-    # Games set up from a position (engine_save["start"]) are not counted.
-    seed = engine_save.get("seed") if engine_save.get("start") is None else None
-    stats = load_stats()
-    if ui_stats.record_view(stats, view, seed):
-        write_stats(stats)
-        if S["stats"]:
-            render_stats(stats)
-
-
-def show_stats(on):
-    S["stats"] = on
-    S["stats_confirm"] = False
-    render_stats(load_stats() if on else None)
-
-
-async def call(name, arg=None):
-    eng = await engine()
-    fn = getattr(eng, name)
-    text = await (fn(arg) if arg is not None else fn())
-    return json.loads(str(text))
-
-
-async def send(action):
-    if S["ai"]:
-        return
-    reply = await call("act", json.dumps(action))
-    take_reply(reply)
-    await run_ai()
-
-
-async def run_ai():
-    if S["ai"]:
-        return
-    S["ai"] = True
-    try:
-        while True:
-            view = S["view"]
-            if view is None or view["phase"] in ("round_over", "game_over") or view["to_act"] == ME:
-                break
-            thinking(True)
-            if AI_DELAY:
-                await asyncio.sleep(AI_DELAY)
-            started = window.performance.now()
-            reply = await call("ai_step")
-            AI_TIMES.append(window.performance.now() - started)
-            take_reply(reply)
-    finally:
-        S["ai"] = False
-        thinking(False)
-
-
-HOW = {
-    "draw": "Press Draw.",
-    "take_pile": "The cards are selected: press Take pile or click the pile.",
-    "meld": "The cards are selected: press Meld.",
-    "discard": "The card is selected: press Discard.",
-    "ask": "Press “May I go out?”.",
-}
-
-
-async def ask_hint():
-    """Ask the worker what the strong player would do here, and stage its cards."""
-    if S["ai"] or S["view"] is None or S["view"]["to_act"] != ME:
-        return
-    thinking(True)
-    try:
-        reply = await call("hint")
-    finally:
-        thinking(False)
-    hint = reply.get("hint")
-    if not hint:
-        return
-    action = hint["action"]
-    cards = list(action.get("cards", []))
-    if "card" in action:
-        cards.append(action["card"])
-    hand = S["view"]["hand"]
-    sel = []
-    for card in cards:
-        for i, held in enumerate(hand):
-            if held == card and i not in sel:
-                sel.append(i)
-                break
-    S["sel"] = sel
-    if action.get("rank"):
-        S["target"] = action["rank"]
-    how = HOW.get(action["type"], "")
-    if action["type"] == "take_pile" and not cards:
-        how = "Press Take pile."
-    S["hint"] = hint["text"] + (" " + how if how else "")
-    S["refusal"] = None
-    render()
-
-
-async def start_game(seed, level, variant, position=None):
-    previous = store_get(CURRENT)
-    if previous:
-        store_set(PREVIOUS, previous)
-    S["level"] = level
-    S["variant"] = variant
-    S["setup"] = False
-    S["log"] = []
-    S["sel"] = []
-    el("banner").innerText = "Dealing…"
-    options = {"seed": seed, "level": level, "variant": variant}
-    if position is not None:
-        options["position"] = position
-    reply = await call("new_game", json.dumps(options))
-    if reply.get("error") and "view" not in reply:
-        warn(reply["error"]["message"])
-        S["setup"] = True
-        render_setup_only()
-        return
-    if position is None:
-        stats = load_stats()
-        ui_stats.record_start(stats, seed, reply["view"]["variant"], level)
-        write_stats(stats)
-    take_reply(reply)
-    await run_ai()
-
-
-async def resume_game():
-    text = store_get(CURRENT)
-    if not text:
-        S["setup"] = True
-        render_setup_only()
-        return
-    reply = await call("resume", text)
-    if reply.get("error"):
-        keep_aside(text, reply["error"]["message"])
-        S["view"] = None
-        S["setup"] = True
-        render_setup_only()
-        return
-    S["setup"] = False
-    take_reply(reply)
-    window.performance.mark("resumed")
-    await run_ai()
-
-
-
-
 # ----- input -------------------------------------------------------------------------
-TASKS = set()
-AI_TIMES = []  # milliseconds per AI step, read by tools/perf.py
-
-
-def spawn(coro):
-    """Run a coroutine from an event handler, keeping a reference until it ends."""
-    for task in list(TASKS):
-        if task.done():
-            TASKS.discard(task)
-    TASKS.add(asyncio.create_task(coro))
-
-
-def selected_cards():
-    view = S["view"]
-    return staged_cards(view) if view else []
-
-
-def do_take():
-    view = S["view"]
-    cards = selected_cards()
-    takes = [a for a in view["legal"] if a["type"] == "take_pile"]
-    if not cards and takes:
-        no_cards = [a for a in takes if not a["cards"]]
-        spawn(send(no_cards[0] if no_cards else takes[0]))
-        return
-    spawn(send({"type": "take_pile", "cards": cards}))
-
-
-def do_meld(rank=None):
-    cards = selected_cards()
-    if not cards:
-        return
-    action = {"type": "meld", "cards": cards}
-    if all(is_wild(c) for c in cards):
-        target = rank or S.get("target")
-        if target:
-            action["rank"] = target
-    spawn(send(action))
-
-
-def do_discard():
-    cards = selected_cards()
-    if len(cards) == 1:
-        spawn(send({"type": "discard", "card": cards[0]}))
-
-
-def toggle(i):
-    sel = S["sel"]
-    if i in sel:
-        sel.remove(i)
-    else:
-        sel.append(i)
-    S["refusal"] = None
-    render()
-
-
 def on_click(event):
     node = event.target.closest("[data-act]")
     if node is None:
@@ -334,10 +105,7 @@ def on_click(event):
     elif act == "take":
         do_take()
     elif act == "pile":
-        if view["phase"] == "draw":
-            do_take()
-        elif len(S["sel"]) == 1:
-            do_discard()
+        click_pile(view)
     elif act == "meld":
         do_meld()
     elif act == "meld-target":
@@ -424,12 +192,8 @@ def on_drop(event):
         do_meld(zone.getAttribute("data-rank"))
     elif kind == "new":
         do_meld()
-    elif kind == "pile":
-        view = S["view"]
-        if view and view["phase"] == "draw":
-            do_take()
-        else:
-            do_discard()
+    elif kind == "pile" and S["view"] is not None:
+        click_pile(S["view"])
 
 
 def set_name(raw):

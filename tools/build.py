@@ -52,7 +52,10 @@ def vendor() -> None:
         shutil.copy2(mpy / name, out / name)
 
 
-TABLE_MODULES = ("ui_stats", "ui_base", "ui_render", "ui_stats_panel", "table_ui")
+TABLE_MODULES = (
+    "ui_stats", "ui_base", "ui_cards", "ui_dialogs", "ui_render", "ui_stats_panel", "ui_game",
+    "ui_actions", "table_ui",
+)
 
 
 def table() -> None:

@@ -248,7 +248,6 @@ def test_dialogs_fit_a_phone(page: Page) -> None:
         assert overflow <= 0, f"{panel} scrolls sideways by {overflow}px"
         if opener:
             page.get_by_test_id("stats-close").click()
-    buttons = page.locator(".bar-buttons button")
-    for i in range(buttons.count()):
-        b = buttons.nth(i).bounding_box()
-        assert b is not None and b["x"] + b["width"] <= 360
+    for testid in ("menu-button", "stats-button", "coach-button", "zoom-button"):
+        b = page.get_by_test_id(testid).bounding_box()
+        assert b is not None and b["x"] + b["width"] <= 360, testid

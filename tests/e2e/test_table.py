@@ -14,10 +14,14 @@ from tests.e2e.conftest import hand_cards, my_turn, open_game, select
 def test_boot_shows_the_table_and_the_same_deal_as_cpython(page: Page) -> None:
     open_game(page, "seed=7&fast=1")
     my_turn(page)
-    expected = canasta.view_for(canasta.new_game("classic", 7), 0)["hand"]
-    assert hand_cards(page) == expected
+    view = canasta.view_for(canasta.new_game("classic", 7), 0)
+    assert hand_cards(page) == view["hand"]
     expect(page.get_by_test_id("banner")).to_contain_text("Your turn")
-    expect(page.get_by_test_id("stock")).to_contain_text("Stock")
+    expect(page.get_by_test_id("pile-top")).to_have_attribute("data-card", view["pile"]["top"])
+    expect(page.get_by_test_id("stock-count")).to_have_text(f"Stock · {view['stock_size']}")
+    for seat in (1, 2, 3):
+        expect(page.get_by_test_id(f"seat-{seat}").get_by_test_id("hand-size")).to_have_text(
+            f"{view['hand_sizes'][seat]} cards")
     assert page.get_by_test_id("hand-card").first.get_attribute("aria-label")
 
 
@@ -41,6 +45,9 @@ def test_full_turn_draw_meld_discard(page: Page) -> None:
 def test_take_the_pile(page: Page) -> None:
     open_game(page, "seed=4&fast=1")
     my_turn(page)
+    # No initial meld yet: the pile is frozen for this team (not for everyone).
+    expect(page.get_by_test_id("pile-frozen-for-you")).to_be_visible()
+    expect(page.get_by_test_id("pile-frozen")).to_have_count(0)
     select(page, ["KD", "KC"])
     page.get_by_test_id("pile").click()
     expect(page.get_by_test_id("meld-0-K")).to_be_visible()
@@ -91,6 +98,21 @@ def test_corrupt_save_is_kept_aside_and_reported(page: Page) -> None:
     expect(page.get_by_test_id("setup-dialog")).to_be_visible()
     kept = page.evaluate("localStorage.getItem('canasta:v1:corrupt')")
     assert kept.startswith('{"schema"')
+
+
+def test_save_of_an_unknown_version_is_kept_aside_and_reported(page: Page) -> None:
+    open_game(page, "seed=1&fast=1")
+    my_turn(page)
+    saved = json.loads(page.evaluate("localStorage.getItem('canasta:v1:current')"))
+    saved["schema"] = "canasta-table/99"
+    future = json.dumps(saved)
+    page.evaluate("(s) => localStorage.setItem('canasta:v1:current', s)", future)
+    page.goto("/?fast=1")
+    page.wait_for_selector("body[data-engine=ready]", timeout=60_000)
+    expect(page.get_by_test_id("warning")).to_contain_text("kept aside")
+    expect(page.get_by_test_id("warning")).to_contain_text("canasta-table/99")
+    expect(page.get_by_test_id("setup-dialog")).to_be_visible()
+    assert page.evaluate("localStorage.getItem('canasta:v1:corrupt')") == future
 
 
 def test_seed_keeps_the_previous_game(page: Page) -> None:

@@ -1,0 +1,209 @@
+# The cards of the table as HTML (MicroPython, main thread): a card, a seat's
+# backs, a team's melds, the stock and the pile, the hand.
+from ui_base import (
+    PLURAL,
+    RANK_SHORT,
+    SUITS,
+    S,
+    card_name,
+    esc,
+    is_wild,
+    team_names,
+)
+
+
+def card_html(card, act="", idx=None, selected=False, extra="", testid=""):
+    if card == "JK":
+        color, label = "joker", "★"
+        suit = "JK"
+    else:
+        suit, _, color = SUITS[card[1]]
+        label = RANK_SHORT.get(card[0], card[0])
+    attrs = ' data-card="' + card + '" aria-label="' + card_name(card) + '"'
+    if testid:
+        attrs += ' data-testid="' + testid + '"'
+    if act:
+        attrs += ' data-act="' + act + '"'
+    if idx is not None:
+        attrs += (
+            ' data-i="' + str(idx) + '" data-testid="hand-card" draggable="true"'
+            ' aria-pressed="' + ("true" if selected else "false") + '"'
+        )
+    cls = "card " + color + (" selected" if selected else "") + (" wild" if is_wild(card) else "")
+    tag = "button" if act else "span"
+    typ = ' type="button"' if act else ""
+    return (
+        "<"
+        + tag
+        + typ
+        + ' class="'
+        + cls
+        + extra
+        + '"'
+        + attrs
+        + '><span class="cr">'
+        + label
+        + '</span><span class="cs">'
+        + (suit if card != "JK" else "")
+        + "</span></"
+        + tag
+        + ">"
+    )
+
+
+def backs_html(count):
+    shown = min(count, 15)
+    return (
+        '<div class="backs" aria-label="'
+        + str(count)
+        + ' cards">'
+        + '<span class="back"></span>' * shown
+        + '</div><div class="count" data-testid="hand-size">'
+        + str(count)
+        + " card"
+        + ("" if count == 1 else "s")
+        + "</div>"
+    )
+
+
+def melds_html(view, team, mine):
+    melds = view["melds"][team]
+    reds = view["red_threes"][team]
+    parts = []
+    if reds:
+        parts.append(
+            '<div class="meld reds" data-testid="red-threes-'
+            + str(team)
+            + '">'
+            + "".join(card_html(c) for c in reds)
+            + '<div class="mlabel">Red 3s</div></div>'
+        )
+    for m in melds:
+        rank = m["rank"]
+        cards = m["cards"]
+        kind = m["canasta"]
+        name = PLURAL.get(rank, rank + "s")
+        act = ' data-act="meld-target" data-rank="' + rank + '" data-drop="meld"' if mine else ""
+        role = ' role="button" tabindex="0"' if mine else ""
+        label = name + " · " + str(len(cards))
+        if kind:
+            top = "canasta-natural" if kind == "natural" else "canasta-mixed"
+            # A closed canasta shows a red top card when natural, a black one when
+            # mixed (as at a real table); the border says it too if no such card.
+            want = "HD" if kind == "natural" else "SC"
+            naturals = [c for c in cards if not is_wild(c)]
+            shown = next((c for c in naturals if c[1] in want), naturals[0])
+            body = card_html(shown, extra=" " + top)
+            label = (
+                ("Natural" if kind == "natural" else "Mixed")
+                + " canasta · "
+                + name
+                + " · "
+                + str(len(cards))
+            )
+        else:
+            body = "".join(card_html(c) for c in cards)
+        sel = " target" if mine and S.get("target") == rank else ""
+        parts.append(
+            '<div class="meld'
+            + sel
+            + '" data-testid="meld-'
+            + str(team)
+            + "-"
+            + rank
+            + '"'
+            + act
+            + role
+            + ' aria-label="'
+            + esc(label)
+            + '">'
+            + '<div class="mcards">'
+            + body
+            + '</div><div class="mlabel">'
+            + esc(label)
+            + "</div></div>"
+        )
+    if mine:
+        parts.append(
+            '<div class="meld newmeld" data-act="new-meld" data-drop="new" data-testid="new-meld"'
+            ' role="button" tabindex="0">+ New meld</div>'
+        )
+    if not parts:
+        parts.append('<div class="nomelds">No melds yet</div>')
+    title = team_names(view)[team]
+    return '<div class="mtitle">' + esc(title) + "</div>" + "".join(parts)
+
+
+def center_html(view):
+    pile = view["pile"]
+    stock = (
+        '<button type="button" class="stockbtn" data-act="draw" data-testid="stock"'
+        ' aria-label="Stock, ' + str(view["stock_size"]) + ' cards: draw">'
+        '<span class="back big"></span><div class="count" data-testid="stock-count">Stock · '
+        + str(view["stock_size"])
+        + "</div></button>"
+    )
+    marks = []
+    if pile["frozen"]:
+        marks.append('<span class="mark frozen" data-testid="pile-frozen">Frozen</span>')
+    elif pile["frozen_for_you"]:
+        marks.append(
+            '<span class="mark frozen-you" data-testid="pile-frozen-for-you">Frozen for you</span>'
+        )
+    if pile["blocked"]:
+        marks.append('<span class="mark blocked" data-testid="pile-blocked">Blocked</span>')
+    under = ""
+    if pile["freezer"]:
+        under = card_html(pile["freezer"], extra=" sideways")
+    top = '<span class="card empty"></span>'
+    if pile["top"]:
+        top = card_html(pile["top"], testid="pile-top")
+    pilebtn = (
+        '<button type="button" class="pilebtn" data-act="pile" data-drop="pile"'
+        ' data-testid="pile" aria-label="Discard pile, '
+        + str(pile["size"])
+        + " cards"
+        + (", top " + card_name(pile["top"]) if pile["top"] else "")
+        + '">'
+        + '<div class="pilecards">'
+        + under
+        + top
+        + "</div>"
+        + '<div class="count">Discard · '
+        + str(pile["size"])
+        + "</div></button>"
+    )
+    pending = ""
+    if view.get("pending"):
+        pending = (
+            '<div class="pending" data-testid="pending">Pile held until the initial meld is made: '
+            + str(len(view["pending"]))
+            + " cards</div>"
+        )
+    return stock + pilebtn + '<div class="marks">' + "".join(marks) + "</div>" + pending
+
+
+def hand_html(view):
+    hand = view["hand"]
+    sel = S["sel"]
+    groups = []
+    current = None
+    for i, c in enumerate(hand):
+        key = "wild" if is_wild(c) else ("3" if c[0] == "3" else c[0])
+        if key != current:
+            groups.append([key, []])
+            current = key
+        groups[-1][1].append((i, c))
+    out = []
+    for key, items in groups:
+        name = "Wild cards" if key == "wild" else PLURAL.get(key, key + "s")
+        out.append(
+            '<div class="group" aria-label="'
+            + name
+            + '"><div class="gcards">'
+            + "".join(card_html(c, "card", i, i in sel) for i, c in items)
+            + '</div><div class="gcount">'
+            + str(len(items))
+            + "</div></div>"
+        )
+    return "".join(out)

@@ -1,0 +1,208 @@
+# The table's dialogs as HTML (MicroPython, main thread): the set-up dialog, the
+# score sheet and the partner's "May I go out?" question.
+from ui_base import (
+    CURRENT,
+    ME,
+    NAME_MAX,
+    S,
+    el,
+    esc,
+    seat_names,
+    store_get,
+    team_names,
+)
+from ui_cards import card_html
+
+
+def render_dialogs(view):
+    dialog = el("dialog")
+    phase = view["phase"] if view else None
+    if S.get("setup"):
+        # Rebuilt only when not showing already: an AI move must not wipe what is typed.
+        if dialog.hidden or dialog.querySelector("[data-testid=setup-dialog]") is None:
+            dialog.innerHTML = setup_html()
+        dialog.hidden = False
+    elif phase in ("round_over", "game_over") and "round_score" in view:
+        dialog.innerHTML = score_sheet(view)
+        dialog.hidden = False
+    elif phase == "answer" and view["to_act"] == ME:
+        dialog.innerHTML = (
+            '<div class="panel" data-testid="answer-dialog"><h2>May I go out?</h2>'
+            "<p>Your partner asks for permission to go out. Your answer binds them"
+            " (C33).</p>"
+            '<button type="button" data-act="answer-yes" data-testid="answer-yes">Yes</button> '
+            '<button type="button" data-act="answer-no" data-testid="answer-no">No</button></div>'
+        )
+        dialog.hidden = False
+    else:
+        dialog.hidden = True
+
+
+def score_sheet(view):
+    names = team_names(view)
+    rows = [
+        ("Melded cards", "melded_cards"),
+        ("Canasta bonuses", "canasta_bonus"),
+        ("Red 3s", "red_threes"),
+        ("Going out", "going_out"),
+        ("Cards left in hand", "hand_penalty"),
+        ("Round total", "total"),
+    ]
+    head = (
+        "<tr><th></th>"
+        + "".join("<th>" + esc(names[t]) + "</th>" for t in range(view["teams"]))
+        + "</tr>"
+    )
+    body = ""
+    for label, key in rows:
+        body += (
+            "<tr><td>"
+            + label
+            + "</td>"
+            + "".join(
+                '<td data-testid="sheet-'
+                + key
+                + "-"
+                + str(t)
+                + '">'
+                + str(view["round_score"][t][key])
+                + "</td>"
+                for t in range(view["teams"])
+            )
+            + "</tr>"
+        )
+    body += (
+        "<tr class='tot'><td>Game total</td>"
+        + "".join(
+            '<td data-testid="sheet-game-' + str(t) + '">' + str(view["totals"][t]) + "</td>"
+            for t in range(view["teams"])
+        )
+        + "</tr>"
+    )
+    lefts = ""
+    hands = view.get("hands") or []
+    names_all = seat_names(view)
+    for s, hand in enumerate(hands):
+        if hand:
+            lefts += ('<div data-testid="left-' + str(s) + '">' + esc(names_all[s]) + ": "
+                      + "".join(card_html(c) for c in hand) + "</div>")
+    if lefts:
+        lefts = '<div class="lefts"><b>Cards left in hand</b>' + lefts + "</div>"
+    went = view.get("went_out")
+    who = ""
+    if went is not None:
+        who = (
+            '<p data-testid="went-out">'
+            + esc(seat_names(view)[went])
+            + " went out"
+            + (" concealed" if view["round_score"][went % view["teams"]]["concealed"] else "")
+            + ".</p>"
+        )
+    stats = (
+        '<button type="button" data-act="stats" data-testid="sheet-stats">Statistics</button>'
+    )
+    if view["phase"] == "game_over":
+        totals = view["totals"]
+        best = max(totals)
+        my_team = ME % view["teams"]
+        if totals.count(best) > 1:
+            title = "Game over: a tie"
+        elif totals[my_team] == best:
+            title = "Game over: " + ("you win!" if view["teams"] == view["players"]
+                                     else "your side wins!")
+        else:
+            title = "Game over: " + (names[totals.index(best)] + " wins."
+                                     if view["teams"] == view["players"] else "they win.")
+        button = '<button type="button" data-act="menu" data-testid="new-game">New game</button>'
+    else:
+        title = "Round " + str(view["round"]) + " is over"
+        button = (
+            '<button type="button" data-act="next" data-testid="next-round">Next round</button>'
+        )
+    button = '<div class="row">' + button + " " + stats + "</div>"
+    return (
+        '<div class="panel" data-testid="score-sheet"><h2>'
+        + esc(title)
+        + "</h2>"
+        + who
+        + '<table class="sheet">'
+        + head
+        + body
+        + "</table>"
+        + lefts
+        + button
+        + "</div>"
+    )
+
+
+VARIANTS = (
+    ("classic", "Classic · 4 players"),
+    ("classic-2p", "Two players"),
+    ("classic-3p", "Three players"),
+)
+
+
+def setup_html():
+    has_save = bool(store_get(CURRENT))
+    level = S["level"]
+    options = "".join(
+        '<option value="'
+        + lv
+        + '"'
+        + (" selected" if lv == level else "")
+        + ">"
+        + lv[0].upper() + lv[1:]
+        + "</option>"
+        for lv in ("easy", "normal", "strong")
+    )
+    vopts = "".join(
+        '<option value="'
+        + v
+        + '"'
+        + (" selected" if v == S["variant"] else "")
+        + ">"
+        + t
+        + "</option>"
+        for v, t in VARIANTS
+    )
+    resume = (
+        '<button type="button" data-act="resume" data-testid="resume-game">'
+        "Resume saved game</button>"
+        if has_save and S["view"] is None
+        else ""
+    )
+    close = (
+        '<button type="button" data-act="close-dialog" data-testid="close-dialog">'
+        "Back to the game</button>"
+        if S["view"] is not None
+        else ""
+    )
+    return (
+        '<div class="panel" data-testid="setup-dialog" role="dialog" aria-labelledby="setup-title">'
+        '<h2 id="setup-title">New game</h2>'
+        '<label>Your name <input id="opt-name" data-testid="player-name" maxlength="'
+        + str(NAME_MAX)
+        + '" autocomplete="nickname" spellcheck="false" value="'
+        + esc(S["name"])
+        + '"></label>'
+        '<label>Computer players <select id="opt-level" data-testid="opt-level">'
+        + options
+        + "</select></label>"
+        '<label>Game <select id="opt-variant" data-testid="opt-variant">'
+        + vopts
+        + "</select></label>"
+        '<label>Deal number (optional) <input id="opt-seed" data-testid="opt-seed"'
+        ' inputmode="numeric"'
+        ' placeholder="random"></label>'
+        '<div class="row"><button type="button" data-act="start" data-testid="start-game">'
+        "Deal</button> "
+        + resume
+        + close
+        + '<button type="button" data-act="stats" data-testid="setup-stats">Statistics</button>'
+        + "</div></div>"
+    )
+
+
+def render_setup_only():
+    render_dialogs(None)
+    el("banner").innerText = "Start a new game"
