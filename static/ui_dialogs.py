@@ -21,11 +21,19 @@ def render_dialogs(view):
         # Rebuilt only when not showing already: an AI move must not wipe what is typed.
         if dialog.hidden or dialog.querySelector("[data-testid=setup-dialog]") is None:
             dialog.innerHTML = setup_html()
+            dialog.setAttribute("data-sheet", "")
         dialog.hidden = False
     elif phase in ("round_over", "game_over") and "round_score" in view:
-        dialog.innerHTML = score_sheet(view)
+        # Rebuilt only when it changes, so that the focus stays on its buttons.
+        key = phase + ":" + str(view["round"])
+        if dialog.hidden or dialog.getAttribute("data-sheet") != key:
+            dialog.innerHTML = score_sheet(view)
+            dialog.setAttribute("data-sheet", key)
         dialog.hidden = False
     elif phase == "answer" and view["to_act"] == ME:
+        if not dialog.hidden and dialog.querySelector("[data-testid=answer-dialog]") is not None:
+            return  # already asking: keep the focus where it is
+        dialog.setAttribute("data-sheet", "")
         dialog.innerHTML = (
             '<div class="panel" data-testid="answer-dialog"><h2>May I go out?</h2>'
             "<p>Your partner asks for permission to go out. Your answer binds them"
@@ -36,6 +44,11 @@ def render_dialogs(view):
         dialog.hidden = False
     else:
         dialog.hidden = True
+        dialog.setAttribute("data-sheet", "")
+        if dialog.childElementCount:
+            # Emptied, so that a closed score sheet or question is not found by
+            # `[data-testid=...]` selectors (scripts and tests drive the page).
+            dialog.innerHTML = ""
 
 
 def score_sheet(view):

@@ -29,6 +29,8 @@ def test_a_whole_round_to_the_score_sheet(page: Page) -> None:
     page.get_by_test_id("next-round").click()
     expect(page.get_by_test_id("round")).to_have_text("Round 2")
     expect(page.get_by_test_id("history")).to_contain_text(str(total))
+    # A closed sheet leaves nothing behind for `[data-testid=score-sheet]` to find.
+    expect(page.get_by_test_id("score-sheet")).to_have_count(0)
 
 
 @pytest.fixture
