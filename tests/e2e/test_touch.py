@@ -42,6 +42,13 @@ def test_a_whole_turn_by_touch_on_a_phone(page: Page) -> None:
     tap_cards(page, [hand_cards(page)[0]])
     page.get_by_test_id("btn-discard").tap()
     expect(page.get_by_test_id("log")).to_contain_text("You discarded")
+    # The other players sit in one row above the table, so the melds get the
+    # phone's whole width rather than a column between two seats.
+    melds = page.get_by_test_id("melds-them").bounding_box()
+    west = page.get_by_test_id("seat-1").bounding_box()
+    assert melds is not None and west is not None
+    assert melds["width"] >= 0.8 * PHONE["width"]
+    assert west["y"] + west["height"] <= melds["y"]
     # Nothing of the table is wider than the phone.
     overflow = page.evaluate("() => document.documentElement.scrollWidth - innerWidth")
     assert overflow <= 0, f"the table scrolls sideways by {overflow}px"
