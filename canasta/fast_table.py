@@ -284,15 +284,8 @@ class Table:
         seat = self.to_move
         if self.record:
             self.actions.append(Discard(card))
+        self._take_cards(seat, [card])
         kind = KIND[card]
-        held = self.hands[seat][kind]
-        if held[-1] == card:
-            held.pop()
-        else:
-            held.remove(card)
-        if not held:
-            del self.hands[seat][kind]
-        self.sizes[seat] -= 1
         self.pile.append(card)
         self.pile_kinds[kind] = self.pile_kinds.get(kind, 0) + 1
         self.thrown[seat].add(kind)
