@@ -127,10 +127,11 @@ CLASSIC_2P = replace(
 CLASSIC_3P = replace(
     CLASSIC,
     name="classic-3p",
-    title="Classic Canasta for three (13 cards, each plays alone)",
+    title="Classic Canasta for three (13 cards, each plays alone, two canastas to go out)",
     players=3,
     teams=3,
     hand_size=13,
+    canastas_to_go_out=2,
     ask_permission=False,
 )
 

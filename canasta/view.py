@@ -5,11 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from .actions import action_to_json
-from .checks import can_go_out
+from .checks import may_ask as ask_allowed
 from .legal import legal_actions
 from .melds import canasta_kind
 from .scoring import score_round
-from .state import PLAY, State, blocked, freezer
+from .state import State, blocked, freezer
 
 
 def pile_view(state: State, seat: int) -> dict[str, Any]:
@@ -32,15 +32,7 @@ def pile_view(state: State, seat: int) -> dict[str, Any]:
 def view_for(state: State, seat: int) -> dict[str, Any]:
     rules = state.rules
     acting = seat == state.to_act
-    may_ask = (
-        acting
-        and state.phase == PLAY
-        and rules.ask_permission
-        and rules.partner_of(seat) is not None
-        and not state.asked
-        and not state.turn_melded
-        and can_go_out(state)
-    )
+    may_ask = acting and ask_allowed(state)
     view: dict[str, Any] = {
         "seat": seat,
         "variant": rules.name,
