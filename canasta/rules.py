@@ -136,6 +136,7 @@ def _from_json(data: dict[str, Any]) -> RuleSet:
 _RECENT: list[tuple[dict[str, Any], RuleSet]] = []  # (a private copy of a form, its rules)
 _RECENT_SIZE = 8
 
+
 CLASSIC = RuleSet()
 
 CLASSIC_2P = replace(
