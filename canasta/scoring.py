@@ -40,6 +40,8 @@ def score_round(state: State) -> list[dict[str, Any]]:
                 going_out += rules.concealed_bonus
                 concealed = True
         penalty = -sum(VALUE[c] for s in rules.seats_of(team) for c in state.hands[s])
+        # Named bonuses and penalties of variants (none in Classic), counted in the total.
+        extras: dict[str, int] = {}
         rows.append(
             {
                 "melded_cards": melded,
@@ -47,7 +49,8 @@ def score_round(state: State) -> list[dict[str, Any]]:
                 "red_threes": reds,
                 "going_out": going_out,
                 "hand_penalty": penalty,
-                "total": melded + bonus + reds + going_out + penalty,
+                "extras": extras,
+                "total": melded + bonus + reds + going_out + penalty + sum(extras.values()),
                 "concealed": concealed,
             }
         )
