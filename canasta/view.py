@@ -8,7 +8,7 @@ from .actions import action_to_json
 from .checks import may_ask as ask_allowed
 from .legal import legal_actions
 from .melds import BLACK_THREES, TableMeld, canasta_kind
-from .rules import RuleSet
+from .rules import RuleSet, get_rules
 from .scoring import score_round
 from .state import State, blocked, freezer
 
@@ -45,6 +45,7 @@ def view_for(state: State, seat: int) -> dict[str, Any]:
     view: dict[str, Any] = {
         "seat": seat,
         "variant": rules.name,
+        "rules": rules.to_json(),  # by value: the AI plays by these, whatever the name
         "players": rules.players,
         "teams": rules.teams,
         "round": state.round_no,
@@ -80,3 +81,13 @@ def view_for(state: State, seat: int) -> dict[str, Any]:
         view["went_out"] = state.went_out
         view["hands"] = [list(h) for h in state.hands]  # shown face up at the round's end
     return view
+
+
+def rules_of(view: dict[str, Any]) -> RuleSet:
+    """The rule set a view was made under: its `rules`, by value, so a rule set built
+    under any name (or a changed one under a known name) is the one played; a view
+    without them (made before the field existed) names its variant."""
+    data = view.get("rules")
+    if data is None:
+        return get_rules(view["variant"])
+    return RuleSet.from_json(data)
