@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from .cards import VALUE, WILDS, rank_plural, sort_cards
 from .rules import RuleSet
@@ -31,6 +31,11 @@ def table_meld(rank: str, cards: tuple[str, ...], meld_id: int = 0) -> TableMeld
     wilds = wild_count(cards)
     return TableMeld(rank, cards, len(cards) - wilds, wilds, meld_id,
                      BLACK_THREES if rank == "3" else GROUP)
+
+
+def meld_of_view(meld: dict[str, Any]) -> TableMeld:
+    """A meld as a view shows it (`view["melds"][team][i]`) back as a `TableMeld`."""
+    return table_meld(meld["rank"], tuple(meld["cards"]), meld.get("id", 0))
 
 
 def next_meld_id(table: tuple[tuple[TableMeld, ...], ...]) -> int:
