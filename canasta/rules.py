@@ -58,6 +58,13 @@ class RuleSet:
     # Winning (C50)
     target_score: int = 5000
 
+    def __post_init__(self) -> None:
+        from .rule_options import problems
+
+        found = problems(self)
+        if found:
+            raise ValueError("invalid rule set: " + "; ".join(found))
+
     def team_of(self, seat: int) -> int:
         return seat % self.teams
 
@@ -129,7 +136,10 @@ def _from_json(data: dict[str, Any]) -> RuleSet:
         raise ValueError(f"unknown rule options: {', '.join(sorted(unknown))}")
     values = dict(data)
     if "initial_meld" in values:
-        values["initial_meld"] = tuple((int(a), int(b)) for a, b in values["initial_meld"])
+        rows = values["initial_meld"]
+        if not isinstance(rows, list) or not all(isinstance(r, list) for r in rows):
+            raise ValueError("initial_meld must be a list of [lowest score, minimum] pairs")
+        values["initial_meld"] = tuple(tuple(r) for r in rows)
     return RuleSet(**values)
 
 
