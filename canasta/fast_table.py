@@ -18,6 +18,7 @@ from .actions import DRAW, Action, Discard, Meld, TakePile
 from .cards import BLACK_THREES, RANK, RED_THREES, SORT_KEY, VALUE, WILDS
 from .melds import TableMeld, table_meld
 from .rules import RuleSet
+from .scoring import canasta_bonus, red_three_score
 from .solver import forms_own_melds
 from .state import ANSWER, PLAY, State
 from .state import DRAW as DRAW_PHASE
@@ -295,7 +296,6 @@ class Table:
     def result(self) -> list[int]:
         """C40-C42: each team's total for the round."""
         rules = self.rules
-        all_reds = 2 * rules.decks
         out = []
         for team in range(self.teams):
             table = self.melds[team]
@@ -303,13 +303,8 @@ class Table:
             for kind, meld in table.items():
                 total += sum(VALUE[c] for c in meld.cards)
                 if kind != "b" and len(meld.cards) >= self.size:
-                    total += (rules.mixed_canasta_bonus if meld.wilds
-                              else rules.natural_canasta_bonus)
-            n = self.reds[team]
-            reds = rules.all_red_threes_bonus if n == all_reds else n * rules.red_three_bonus
-            if not table and rules.red_threes_negative_without_meld:
-                reds = -reds
-            total += reds
+                    total += canasta_bonus(rules, "mixed" if meld.wilds else "natural")
+            total += red_three_score(rules, self.reds[team], bool(table))
             if self.went_out is not None and self.went_out % self.teams == team:
                 total += rules.going_out_bonus + (rules.concealed_bonus if self.concealed else 0)
             for seat in range(team, self.players, self.teams):

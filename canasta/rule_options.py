@@ -57,6 +57,8 @@ OPTIONS: dict[str, Option] = {
     "red_three_bonus": _i("scoring", 0, 10_000, "Bonus for each red 3 (C40)."),
     "all_red_threes_bonus": _i("scoring", 0, 10_000, "Bonus when a team holds every red 3 "
                                "(C40)."),
+    "red_three_totals": Option("scoring", "table", 0, 10_000, "Rows of (count, total) for "
+                               "counts of red 3s that score otherwise than count x bonus."),
     "going_out_bonus": _i("scoring", 0, 10_000, "Bonus for going out (C40)."),
     "concealed_bonus": _i("scoring", 0, 10_000, "Extra bonus for going out concealed (C40)."),
     "red_threes_negative_without_meld": _b("scoring", "Red 3s count minus for a team that "
@@ -79,6 +81,13 @@ def _value_problem(name: str, option: Option, value: Any) -> str | None:
             return f"{name} must be from {option.low} to {option.high}, not {value}"
         return None
     rows = value
+    if name == "red_three_totals":
+        if not isinstance(rows, tuple) or not all(
+            isinstance(r, tuple) and len(r) == 2 and all(type(x) is int for x in r)
+            and r[0] >= 1 and option.low <= r[1] <= option.high for r in rows
+        ):
+            return f"{name} must list (count from 1, total from 0 to {option.high}) pairs"
+        return None
     if not isinstance(rows, tuple) or not rows or not all(
         isinstance(r, tuple) and len(r) == 2
         and all(isinstance(x, int) and not isinstance(x, bool) for x in r) for r in rows
