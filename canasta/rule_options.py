@@ -37,7 +37,9 @@ OPTIONS: dict[str, Option] = {
     "jokers_per_deck": _i("table", 0, 4, "Jokers added per deck (C3)."),
     "hand_size": _i("table", 1, 20, "Cards dealt to each player (C4)."),
     "draw_count": _i("turn", 1, 3, "Cards drawn from the stock each turn (C7)."),
-    "min_meld": _i("melds", 3, 7, "The fewest cards a meld may hold (C17)."),
+    # Only 3 for now: the canonical steps of `legal_actions` (a new meld of three
+    # naturals, or two and a wild card) assume it.
+    "min_meld": _i("melds", 3, 3, "The fewest cards a meld may hold (C17)."),
     "max_wilds": _i("melds", 0, 8, "The most wild cards a meld may hold (C17)."),
     "wilds_strictly_fewer": _b("melds", "A meld always holds more naturals than wilds (C17)."),
     "wild_on_natural_canasta": _b("melds", "A wild card may join a natural canasta (C19)."),

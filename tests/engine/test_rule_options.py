@@ -42,7 +42,7 @@ def test_every_registered_variant_is_valid(variant: str) -> None:
     ({"initial_meld": [[0, "50"]]}, "pairs"),
     ({"players": 5}, "cannot sit in 2 equal teams"),
     ({"players": 2, "teams": 2}, "ask_permission needs partnerships"),
-    ({"canasta_size": 3, "min_meld": 4}, "canasta cannot be smaller"),
+    ({"canasta_size": 3, "min_meld": 4}, "min_meld must be from 3 to 3"),
     ({"hand_size": 20, "players": 6, "teams": 2}, "leave no stock"),
 ])
 def test_a_bad_or_contradictory_rule_set_is_refused_with_a_reason(

@@ -1,4 +1,4 @@
-"""The mutable round that the fast play-out path (`canasta.fast`) plays on.
+"""The mutable round that the fast play-out path (`canasta.ai.fast`) plays on.
 
 `Table` holds one round as counts and lists instead of immutable states: hands
 by card kind, melds with their natural and wild counts, the pile with what
@@ -14,14 +14,14 @@ from __future__ import annotations
 import random
 from typing import NamedTuple
 
-from .actions import DRAW, Action, Discard, Meld, TakePile
-from .cards import BLACK_THREES, RANK, RED_THREES, SORT_KEY, VALUE, WILDS
-from .melds import TableMeld, table_meld
-from .rules import RuleSet
-from .scoring import canasta_bonus, red_three_score
-from .solver import forms_own_melds
-from .state import ANSWER, PLAY, State
-from .state import DRAW as DRAW_PHASE
+from ..actions import DRAW, Action, Discard, Meld, TakePile
+from ..cards import BLACK_THREES, RANK, RED_THREES, SORT_KEY, VALUE, WILDS
+from ..melds import TableMeld, table_meld
+from ..rules import RuleSet
+from ..scoring import canasta_bonus, red_three_score
+from ..solver import forms_own_melds
+from ..state import ANSWER, PLAY, State
+from ..state import DRAW as DRAW_PHASE
 
 # A card's kind: its rank for naturals, "b" for a black 3, "r" for a red 3,
 # "2" for a deuce and "*" for a joker.
@@ -52,6 +52,19 @@ class Unsupported(ValueError):
     initial meld): finish it with the full engine first."""
 
 
+class UnsupportedRules(Unsupported):
+    """The fast path does not model this rule set at all: search over the public API."""
+
+
+def unmodelled(rules: RuleSet) -> str | None:
+    """Why the fast path cannot play a round under `rules`, or None when it can. It
+    models every option of `RuleSet` but these assumptions, which a rule set may
+    break: a new option is added here until the fast path learns it."""
+    if rules.decks > MAX_DECKS:
+        return f"the fast path plays with at most {MAX_DECKS} decks"
+    return None
+
+
 class _Meld:
     __slots__ = ("cards", "naturals", "wilds")
 
@@ -68,8 +81,9 @@ class Table:
         self, state: State, rng: random.Random, record: bool = False,
         memory: Memory | None = None,
     ) -> None:
-        if state.rules.decks > MAX_DECKS:
-            raise Unsupported(f"the fast path plays with at most {MAX_DECKS} decks")
+        reason = unmodelled(state.rules)
+        if reason is not None:
+            raise UnsupportedRules(reason)
         if state.phase not in (DRAW_PHASE, PLAY, ANSWER):
             raise Unsupported(f"cannot play out from phase {state.phase!r}")
         asking = state.phase == ANSWER or state.permission is not None
