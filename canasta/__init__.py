@@ -6,6 +6,7 @@ from .checks import check
 from .errors import ActionFormatError, IllegalAction, PositionError, Rejection
 from .legal import legal_actions
 from .position import load_position
+from .rule_options import describe as describe_options
 from .rules import CLASSIC, VARIANTS, RuleSet, get_rules
 from .saves import SCHEMA, from_json, new_game, to_json
 from .scoring import score_round
@@ -35,6 +36,7 @@ __all__ = [
     "action_to_json",
     "apply",
     "check",
+    "describe_options",
     "from_json",
     "get_rules",
     "legal_actions",

@@ -17,12 +17,14 @@ class Draw:
 @dataclass(frozen=True, slots=True)
 class TakePile:
     cards: tuple[str, ...] = ()
+    onto: int | None = None  # the id of the team meld the top card goes on (optional)
 
 
 @dataclass(frozen=True, slots=True)
 class Meld:
     cards: tuple[str, ...]
     rank: str | None = None
+    onto: int | None = None  # the id of the team meld the cards join (optional)
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,6 +102,15 @@ def _expect_keys(data: dict[str, Any], allowed: set[str]) -> None:
         raise ActionFormatError(f"unexpected field(s) for {data['type']!r}: {sorted(extra)}")
 
 
+def _onto(data: dict[str, Any]) -> int | None:
+    onto = data.get("onto")
+    if onto is None:
+        return None
+    if not isinstance(onto, int) or isinstance(onto, bool) or onto < 1:
+        raise ActionFormatError(f'"onto" must be a meld id (a whole number from 1), got {onto!r}')
+    return onto
+
+
 def parse_action(data: object) -> Action:
     """Turn action JSON into an Action; raises ActionFormatError with the reason."""
     if not isinstance(data, dict):
@@ -109,17 +120,17 @@ def parse_action(data: object) -> Action:
         _expect_keys(data, set())
         return DRAW
     if kind == "take_pile":
-        _expect_keys(data, {"cards"})
-        return TakePile(_cards(data, "cards") if "cards" in data else ())
+        _expect_keys(data, {"cards", "onto"})
+        return TakePile(_cards(data, "cards") if "cards" in data else (), _onto(data))
     if kind == "meld":
-        _expect_keys(data, {"cards", "rank"})
+        _expect_keys(data, {"cards", "rank", "onto"})
         cards = _cards(data, "cards")
         if not cards:
             raise ActionFormatError("a meld needs at least one card")
         rank = data.get("rank")
         if rank is not None and (not isinstance(rank, str) or len(rank) != 1 or rank not in RANKS):
             raise ActionFormatError(f'"rank" must be one of {RANKS}, got {rank!r}')
-        return Meld(cards, rank)
+        return Meld(cards, rank, _onto(data))
     if kind == "discard":
         _expect_keys(data, {"card"})
         card = data.get("card")
@@ -148,11 +159,16 @@ def action_to_json(action: Action) -> dict[str, Any]:
     if isinstance(action, Draw):
         return {"type": "draw"}
     if isinstance(action, TakePile):
-        return {"type": "take_pile", "cards": list(action.cards)}
+        taken: dict[str, Any] = {"type": "take_pile", "cards": list(action.cards)}
+        if action.onto is not None:
+            taken["onto"] = action.onto
+        return taken
     if isinstance(action, Meld):
         out: dict[str, Any] = {"type": "meld", "cards": list(action.cards)}
         if action.rank is not None:
             out["rank"] = action.rank
+        if action.onto is not None:
+            out["onto"] = action.onto
         return out
     if isinstance(action, Discard):
         return {"type": "discard", "card": action.card}

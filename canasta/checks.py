@@ -12,24 +12,21 @@ from .cards import (
     rank_plural,
     remove_cards,
     short_name,
-    sort_cards,
 )
 from .errors import Rejection
-from .melds import TableMeld, find_meld, points, shape_problem, team_canastas, wild_count
+from .melds import (
+    TableMeld,
+    find_meld,
+    meld_by_id,
+    merge,
+    points,
+    shape_problem,
+    team_canastas,
+    wild_count,
+)
 from .rules import RuleSet
 from .solver import can_go_out_with, initial_reachable
 from .state import ANSWER, DRAW, GAME_OVER, PLAY, ROUND_OVER, State, blocked, freezer
-
-
-def merge(melds: tuple[TableMeld, ...], rank: str, cards: tuple[str, ...]) -> tuple[TableMeld, ...]:
-    """C18: cards of a rank the team already melded join that meld."""
-    wilds = wild_count(cards)
-    for i, m in enumerate(melds):
-        if m.rank == rank:
-            joined = TableMeld(rank, sort_cards(m.cards + cards),
-                               m.naturals + len(cards) - wilds, m.wilds + wilds)
-            return (*melds[:i], joined, *melds[i + 1 :])
-    return (*melds, TableMeld(rank, sort_cards(cards), len(cards) - wilds, wilds))
 
 
 def shape_rejection(
@@ -132,6 +129,16 @@ def _check_take(state: State, action: TakePile) -> Rejection | None:
         return Rejection("C10", f"You do not hold {cards_text(action.cards)}.")
     rank = RANK[top]
     plural = rank_plural(rank)
+    if action.onto is not None:
+        target, refusal = _target(state, action.onto)
+        if refusal is not None:
+            return refusal
+        assert target is not None
+        if target.rank != rank:
+            return Rejection(
+                "C11", f"The top card {short_name(top)} can only go on your meld of {plural}, "
+                f"not on meld {target.id} ({rank_plural(target.rank)})."
+            )
     if any(c not in WILDS and RANK[c] != rank for c in action.cards):
         return Rejection(
             "C11", f"Only {plural} and wild cards can go with the top card {short_name(top)}."
@@ -166,7 +173,7 @@ def _check_take(state: State, action: TakePile) -> Rejection | None:
     if bad is not None:
         return bad
     melded = (top, *action.cards)
-    after = merge(melds, rank, melded)
+    after = merge(melds, rank, melded, state.melds)
     canastas = team_canastas(rules, after)
     taken = len(pile) - 1 - sum(map(pile.count, RED_THREES))  # the top is no red 3 (C15)
     if not opened:
@@ -186,6 +193,16 @@ def _check_take(state: State, action: TakePile) -> Rejection | None:
     ):
         return _c31(rules)
     return None
+
+
+def _target(state: State, meld_id: int) -> tuple[TableMeld | None, Rejection | None]:
+    """The team meld an action names by its id (`onto`), or why it cannot be used."""
+    found = meld_by_id(state.melds[state.team], meld_id)
+    if found is not None:
+        return found, None
+    if any(meld_by_id(team, meld_id) for team in state.melds):
+        return None, Rejection("C18", "Nobody may add cards to the opponents' melds.")
+    return None, Rejection("C18", f"There is no meld {meld_id} on the table.")
 
 
 def _c31_refuses(
@@ -232,18 +249,30 @@ def _check_meld(state: State, action: Meld) -> Rejection | None:
     ranks = {RANK[c] for c in naturals}
     if len(ranks) > 1:
         return Rejection("C17", "A meld holds natural cards of one rank only.")
+    target = None
+    if action.onto is not None:
+        target, refusal = _target(state, action.onto)
+        if refusal is not None:
+            return refusal
     if naturals:
         rank = ranks.pop()
         if action.rank is not None and action.rank != rank:
             return Rejection(
                 "C17", f"These cards are {rank_plural(rank)}, not {rank_plural(action.rank)}."
             )
-    elif action.rank is None:
+    elif action.rank is not None:
+        rank = action.rank
+    elif target is not None:
+        rank = target.rank
+    else:
         return Rejection(
             "C17", "Wild cards alone cannot make a meld: choose the team meld they go on."
         )
-    else:
-        rank = action.rank
+    if target is not None and target.rank != rank:
+        return Rejection(
+            "C18", f"Meld {target.id} holds {rank_plural(target.rank)}: "
+            f"{rank_plural(rank)} cannot join it."
+        )
     if rank == "3":
         if wilds or not naturals:
             return Rejection("C21", "Black 3s may be melded only without wild cards.")
@@ -265,7 +294,7 @@ def _check_meld(state: State, action: Meld) -> Rejection | None:
     bad = shape_rejection(rules, rank, existing, len(naturals), wilds)
     if bad is not None:
         return bad
-    after = merge(melds, rank, cards)
+    after = merge(melds, rank, cards, state.melds)
     canastas = team_canastas(rules, after)
     left = rest
     need = 0

@@ -10,9 +10,9 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+from .ai.fast import playout
 from .cards import make_deck
 from .checks import check
-from .fast import playout
 from .legal import legal_actions
 from .position import load_position, position_of
 from .rules import VARIANTS

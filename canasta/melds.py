@@ -2,25 +2,62 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
-from .cards import VALUE, WILDS, rank_plural
+from .cards import VALUE, WILDS, rank_plural, sort_cards
 from .rules import RuleSet
+
+# Kinds of meld (the view's `kind`): a group of one rank, and black 3s melded when
+# going out (C21). Variants add kinds (sequences, wild-card melds) beside these.
+GROUP = "group"
+BLACK_THREES = "black_threes"
 
 
 class TableMeld(NamedTuple):
-    """A team's meld of one rank ('3' for black 3s melded when going out), with its
-    counts of natural and wild cards kept beside the cards (make it with `table_meld`)."""
+    """A team's meld: its key (`rank`; '3' for black 3s melded when going out), its
+    cards with their counts of natural and wild cards, its id (stable within the
+    round, unique across the teams, counted from 1 in the order melds are started)
+    and its kind (make it with `table_meld`)."""
 
     rank: str
     cards: tuple[str, ...]
     naturals: int
     wilds: int
+    id: int = 0
+    kind: str = GROUP
 
 
-def table_meld(rank: str, cards: tuple[str, ...]) -> TableMeld:
+def table_meld(rank: str, cards: tuple[str, ...], meld_id: int = 0) -> TableMeld:
     wilds = wild_count(cards)
-    return TableMeld(rank, cards, len(cards) - wilds, wilds)
+    return TableMeld(rank, cards, len(cards) - wilds, wilds, meld_id,
+                     BLACK_THREES if rank == "3" else GROUP)
+
+
+def meld_of_view(meld: dict[str, Any]) -> TableMeld:
+    """A meld as a view shows it (`view["melds"][team][i]`) back as a `TableMeld`."""
+    return table_meld(meld["rank"], tuple(meld["cards"]), meld.get("id", 0))
+
+
+def next_meld_id(table: tuple[tuple[TableMeld, ...], ...]) -> int:
+    """The id a meld started now gets: one more than any meld on the table."""
+    return 1 + max((m.id for team in table for m in team), default=0)
+
+
+def merge(
+    melds: tuple[TableMeld, ...],
+    rank: str,
+    cards: tuple[str, ...],
+    table: tuple[tuple[TableMeld, ...], ...],
+) -> tuple[TableMeld, ...]:
+    """C18: cards of a rank the team already melded join that meld (keeping its id);
+    otherwise they start a new meld with the next id of the whole `table`."""
+    wilds = wild_count(cards)
+    for i, m in enumerate(melds):
+        if m.rank == rank:
+            joined = TableMeld(rank, sort_cards(m.cards + cards), m.naturals + len(cards) - wilds,
+                               m.wilds + wilds, m.id, m.kind)
+            return (*melds[:i], joined, *melds[i + 1 :])
+    return (*melds, table_meld(rank, sort_cards(cards), next_meld_id(table)))
 
 
 def wild_count(cards: tuple[str, ...] | list[str]) -> int:
@@ -73,7 +110,15 @@ def team_canastas(rules: RuleSet, melds: tuple[TableMeld, ...]) -> int:
 
 
 def find_meld(melds: tuple[TableMeld, ...], rank: str) -> TableMeld | None:
+    """The team's meld of `rank` (C18: at most one per rank)."""
     for m in melds:
         if m.rank == rank:
+            return m
+    return None
+
+
+def meld_by_id(melds: tuple[TableMeld, ...], meld_id: int) -> TableMeld | None:
+    for m in melds:
+        if m.id == meld_id:
             return m
     return None

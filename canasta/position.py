@@ -48,13 +48,78 @@ def _meld(rules: RuleSet, cards: tuple[str, ...], where: str) -> TableMeld:
     return table_meld(rank, sort_cards(cards))
 
 
+def _meld_entry(rules: RuleSet, entry: Any, where: str) -> tuple[TableMeld, int | None]:
+    """A position's meld: a list of cards, or an object {"cards", "kind"?, "id"?}."""
+    if isinstance(entry, dict):
+        unknown = set(entry) - {"cards", "kind", "id"}
+        if unknown:
+            raise PositionError(f"{where}: unknown meld field(s) {sorted(unknown)}")
+        meld = _meld(rules, _cards(entry.get("cards"), f"{where}.cards"), where)
+        if entry.get("kind", meld.kind) != meld.kind:
+            raise PositionError(f"{where}: these cards make a meld of kind {meld.kind!r}, "
+                                f"not {entry['kind']!r}")
+        meld_id = entry.get("id")
+        if meld_id is not None and (
+            not isinstance(meld_id, int) or isinstance(meld_id, bool) or meld_id < 1
+        ):
+            raise PositionError(f"{where}: a meld id is a whole number from 1")
+        return meld, meld_id
+    return _meld(rules, _cards(entry, where), where), None
+
+
+def _number_melds(
+    entries: list[list[tuple[TableMeld, int | None]]],
+) -> list[tuple[TableMeld, ...]]:
+    """Give every meld its id: the one the position names, else the next free number
+    counting from 1, team by team in the order listed."""
+    given = [i for team in entries for _, i in team if i is not None]
+    if len(given) != len(set(given)):
+        raise PositionError("two melds of the position have the same id")
+    taken, free = set(given), 1
+    out: list[tuple[TableMeld, ...]] = []
+    for team in entries:
+        numbered: list[TableMeld] = []
+        for meld, meld_id in team:
+            if meld_id is None:
+                while free in taken:
+                    free += 1
+                meld_id = free
+                taken.add(free)
+            numbered.append(meld._replace(id=meld_id))
+        out.append(tuple(numbered))
+    return out
+
+
+def melds_json(melds: tuple[tuple[TableMeld, ...], ...]) -> list[list[Any]]:
+    """The position form of the table's melds: plain card lists when loading them
+    would give the same ids, else objects that keep each meld's id."""
+    plain = [[list(m.cards) for m in team] for team in melds]
+    if [m.id for team in melds for m in team] == list(range(1, 1 + sum(map(len, melds)))):
+        return plain
+    return [[{"id": m.id, "kind": m.kind, "cards": list(m.cards)} for m in team]
+            for team in melds]
+
+
+def _rules_of(data: dict[str, Any]) -> RuleSet:
+    """The position's rule set: `rules` by value if given (additive), else the variant."""
+    if "rules" in data:
+        try:
+            rules = RuleSet.from_json(data["rules"])
+        except (TypeError, ValueError) as err:
+            raise PositionError(f"the position's rules are unreadable: {err}") from None
+        if "variant" in data and data["variant"] != rules.name:
+            raise PositionError("the position's variant and rules name different games")
+        return rules
+    try:
+        return get_rules(str(data.get("variant", "classic")))
+    except KeyError as err:
+        raise PositionError(str(err.args[0])) from None
+
+
 def load_position(data: dict[str, Any], seed: int = 0) -> State:
     if not isinstance(data, dict):
         raise PositionError("a position must be a JSON object")
-    try:
-        rules = get_rules(str(data.get("variant", "classic")))
-    except KeyError as err:
-        raise PositionError(str(err.args[0])) from None
+    rules = _rules_of(data)
     n, teams = rules.players, rules.teams
     to_move = data.get("to_move", 0)
     if not isinstance(to_move, int) or not 0 <= to_move < n:
@@ -72,11 +137,10 @@ def load_position(data: dict[str, Any], seed: int = 0) -> State:
     for t, team in enumerate(teams_melds):
         if not isinstance(team, list):
             raise PositionError(f"melds[{t}] must be a list of melds (each a list of cards)")
-    melds = [
-        tuple(_meld(rules, _cards(m, f"melds[{t}][{j}]"), f"melds[{t}][{j}]")
-              for j, m in enumerate(team))
+    melds = _number_melds([
+        [_meld_entry(rules, m, f"melds[{t}][{j}]") for j, m in enumerate(team)]
         for t, team in enumerate(teams_melds)
-    ]
+    ])
     for t, team_melds in enumerate(melds):
         ranks = [m.rank for m in team_melds]
         if len(ranks) != len(set(ranks)):
@@ -130,19 +194,21 @@ def load_position(data: dict[str, Any], seed: int = 0) -> State:
         raise PositionError("a position in the draw phase needs cards in the stock (C34)")
     if phase == PLAY and any(c in RED_THREES for c in hands[to_move]):
         raise PositionError("the player to move holds a red 3 after drawing: lay it down (C7)")
-    normal = {
+    normal: dict[str, Any] = {
         "variant": rules.name,
         "dealer": dealer,
         "to_move": to_move,
         "phase": phase,
         "hands": [list(h) for h in hands],
-        "melds": [[list(m.cards) for m in t] for t in melds],
+        "melds": melds_json(tuple(melds)),
         "red_threes": [list(r) for r in reds],
         "pile": list(pile),
         "stock": list(stock),
         "scores": scores,
         "melded_this_round": mtr,
     }
+    if "rules" in data:
+        normal["rules"] = rules.to_json()
     state = State(
         rules=rules,
         seed=seed,

@@ -52,11 +52,20 @@ class RuleSet:
     mixed_canasta_bonus: int = 300
     red_three_bonus: int = 100
     all_red_threes_bonus: int = 800
+    # (count, total) for counts of red 3s that score otherwise than count x bonus
+    red_three_totals: tuple[tuple[int, int], ...] = ()
     going_out_bonus: int = 100
     concealed_bonus: int = 100
     red_threes_negative_without_meld: bool = True
     # Winning (C50)
     target_score: int = 5000
+
+    def __post_init__(self) -> None:
+        from .rule_options import problems
+
+        found = problems(self)
+        if found:
+            raise ValueError("invalid rule set: " + "; ".join(found))
 
     def team_of(self, seat: int) -> int:
         return seat % self.teams
@@ -103,6 +112,7 @@ class RuleSet:
         view carries one, so the form is built once per rule set and copied)."""
         data = dict(self._json)
         data["initial_meld"] = [list(row) for row in self.initial_meld]
+        data["red_three_totals"] = [list(row) for row in self.red_three_totals]
         return data
 
     @staticmethod
@@ -128,8 +138,12 @@ def _from_json(data: dict[str, Any]) -> RuleSet:
     if unknown:
         raise ValueError(f"unknown rule options: {', '.join(sorted(unknown))}")
     values = dict(data)
-    if "initial_meld" in values:
-        values["initial_meld"] = tuple((int(a), int(b)) for a, b in values["initial_meld"])
+    for table in ("initial_meld", "red_three_totals"):
+        if table in values:
+            rows = values[table]
+            if not isinstance(rows, list) or not all(isinstance(r, list) for r in rows):
+                raise ValueError(f"{table} must be a list of pairs of whole numbers")
+            values[table] = tuple(tuple(r) for r in rows)
     return RuleSet(**values)
 
 
@@ -162,7 +176,39 @@ CLASSIC_3P = replace(
     ask_permission=False,
 )
 
-VARIANTS: dict[str, RuleSet] = {r.name: r for r in (CLASSIC, CLASSIC_2P, CLASSIC_3P)}
+# Six players (docs/variants.md): seed 003 line 45 — three decks with six jokers, 15
+# cards each, two teams of three or three teams of two, every player between two
+# opponents (seat i plays for team i % teams); variants-notes §4 for the rest.
+_SIX = replace(
+    CLASSIC,
+    decks=3,
+    players=6,
+    hand_size=15,
+    canastas_to_go_out=2,
+    all_red_threes_bonus=1200,
+    red_three_totals=((5, 1000),),
+)
+
+CLASSIC_6P = replace(
+    _SIX,
+    name="classic-6p",
+    title="Classic Canasta for six (two teams of three, 3 decks, 15 cards, two canastas)",
+    teams=2,
+    initial_meld=((NEG_INF, 15), (0, 50), (1500, 90), (3000, 120), (7500, 150)),
+    target_score=10_000,
+)
+
+CLASSIC_6P_3X2 = replace(
+    _SIX,
+    name="classic-6p-3x2",
+    title="Classic Canasta for six (three teams of two, 3 decks, 15 cards, two canastas)",
+    teams=3,
+    target_score=7500,
+)
+
+VARIANTS: dict[str, RuleSet] = {
+    r.name: r for r in (CLASSIC, CLASSIC_2P, CLASSIC_3P, CLASSIC_6P, CLASSIC_6P_3X2)
+}
 
 
 def get_rules(name: str) -> RuleSet:

@@ -8,10 +8,10 @@ from typing import Any
 
 from .actions import DRAW, Action, Answer, Ask, Discard, Draw, Meld, TakePile
 from .cards import RANK, RED_THREES, SORT_KEY, WILDS, make_deck, remove_cards, sort_cards
-from .checks import check, merge
+from .checks import check
 from .errors import IllegalAction
 from .legal import known_legal
-from .melds import points
+from .melds import meld_by_id, merge, points
 from .rules import RuleSet
 from .scoring import score_round
 from .solver import forms_own_melds
@@ -189,7 +189,14 @@ def _meld(state: State, action: Meld, actions: Any) -> State:
     hand = remove_cards(state.hands[state.to_move], action.cards)
     assert hand is not None
     naturals = [c for c in action.cards if c not in WILDS]
-    rank = RANK[naturals[0]] if naturals else str(action.rank)
+    if naturals:
+        rank = RANK[naturals[0]]
+    elif action.rank is not None:
+        rank = action.rank
+    else:  # wild cards onto a meld named by its id (checked)
+        target = meld_by_id(state.melds[state.team], action.onto or 0)
+        assert target is not None
+        rank = target.rank
     return _lay_down(state, action, actions, rank, action.cards, hand, state.pending, {})
 
 
@@ -208,7 +215,7 @@ def _lay_down(
     initial meld (C12) join the hand once it is complete, their red 3s going down
     without replacement (C20); until then they stay pending."""
     seat, team = state.to_move, state.team
-    melds = merge(state.melds[team], rank, cards)
+    melds = merge(state.melds[team], rank, cards, state.melds)
     opened, turn_points = _open(state, team, points(cards))
     reds: tuple[str, ...] = ()
     pending = held

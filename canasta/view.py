@@ -7,7 +7,7 @@ from typing import Any
 from .actions import action_to_json
 from .checks import may_ask as ask_allowed
 from .legal import legal_actions
-from .melds import canasta_kind
+from .melds import BLACK_THREES, TableMeld, canasta_kind
 from .rules import RuleSet, get_rules
 from .scoring import score_round
 from .state import State, blocked, freezer
@@ -30,6 +30,14 @@ def pile_view(state: State, seat: int) -> dict[str, Any]:
     }
 
 
+def meld_view(rules: RuleSet, meld: TableMeld) -> dict[str, Any]:
+    """A table meld as the view shows it: the protocol's `rank`, `cards` and `canasta`,
+    and (additive) its `id`, `kind` and `canasta_kind` (the canasta's scoring kind)."""
+    kind = None if meld.kind == BLACK_THREES else canasta_kind(rules, meld.cards)
+    return {"id": meld.id, "kind": meld.kind, "rank": meld.rank, "cards": list(meld.cards),
+            "canasta": kind, "canasta_kind": kind}
+
+
 def view_for(state: State, seat: int) -> dict[str, Any]:
     rules = state.rules
     acting = seat == state.to_act
@@ -47,13 +55,7 @@ def view_for(state: State, seat: int) -> dict[str, Any]:
         "to_act": state.to_act,
         "hand": list(state.hands[seat]),
         "hand_sizes": [len(h) for h in state.hands],
-        "melds": [
-            [
-                {"rank": m.rank, "cards": list(m.cards), "canasta": canasta_kind(rules, m.cards)}
-                for m in team_melds
-            ]
-            for team_melds in state.melds
-        ],
+        "melds": [[meld_view(rules, m) for m in team_melds] for team_melds in state.melds],
         "red_threes": [list(r) for r in state.red_threes],
         "pile": pile_view(state, seat),
         "stock_size": len(state.stock),

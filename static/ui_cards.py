@@ -84,6 +84,7 @@ def melds_html(view, team, mine):
         kind = m["canasta"]
         name = PLURAL.get(rank, rank + "s")
         act = ' data-act="meld-target" data-rank="' + rank + '" data-drop="meld"' if mine else ""
+        act += ' data-meld-id="' + str(m.get("id", "")) + '"'
         role = ' role="button" tabindex="0"' if mine else ""
         label = name + " · " + str(len(cards))
         if kind:

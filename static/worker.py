@@ -28,9 +28,12 @@ def _laid_on(seat, action, before):
     """The rank of the team meld a meld action adds to, or None for a new meld."""
     if action.get("type") != "meld" or before is None:
         return None
-    ranks = {m.rank for m in before.melds[seat % before.rules.teams]}
+    team = before.melds[seat % before.rules.teams]
+    ranks = {m.rank for m in team}
     naturals = [c for c in action["cards"] if c not in WILDS]
-    rank = action.get("rank") or (RANK[naturals[0]] if naturals else None)
+    named = [m.rank for m in team if m.id == action.get("onto")]
+    rank = action.get("rank") or (RANK[naturals[0]] if naturals else None) or (
+        named[0] if named else None)
     return rank if rank in ranks else None
 
 

@@ -16,7 +16,7 @@ from typing import Any
 
 from ..actions import action_to_json
 from ..cards import BLACK_THREES, RANK, VALUE, WILDS
-from ..melds import table_meld
+from ..melds import meld_of_view
 from ..rules import RuleSet
 from ..solver import go_out_plan
 from .judgement import (
@@ -140,7 +140,7 @@ def _play_choice(view: Json, know: Knowledge, level: str, rng: random.Random) ->
 
 def _go_out_step(view: Json, rules: RuleSet) -> Json | None:
     team = _team(view)
-    melds = tuple(table_meld(m["rank"], tuple(m["cards"])) for m in view["melds"][team])
+    melds = tuple(meld_of_view(m) for m in view["melds"][team])
     canastas = sum(1 for m in view["melds"][team] if m["canasta"])
     need = 0 if view["team_melded"][team] else view["minimum"][team] - view["turn_points"]
     if view["pending"]:

@@ -5,10 +5,15 @@ information-set search) on the engine's fast play-out path.
 For each candidate action it samples deals consistent with the view (the same
 deals for every candidate, to compare them fairly), applies the action, plays
 the round out on the fast path, whose rollout policy follows the normal
-player's judgements (`canasta.fast`, `ai/judgement.py`), and scores the round
+player's judgements (`canasta.ai.fast`, `ai/judgement.py`), and scores the round
 for its team (our total minus the best opponent's). The budget is a number of play-outs, so
 the choice is deterministic for a given seed; a wall-clock cap is only a safety
 net, and its hits are counted in `STATS`.
+
+A rule set the fast path does not model (`fast.unmodelled`) falls back to
+play-outs over the public API (`apply`, `legal_actions`, `view_for`) with the
+normal player choosing every seat's moves: far fewer play-outs in the same
+time cap, counted in `STATS["fallbacks"]`.
 """
 
 from __future__ import annotations
@@ -18,10 +23,11 @@ import time
 from typing import Any
 
 from ..actions import Action, parse_action
-from ..fast import Memory, Unsupported, playout
 from ..legal import legal_actions
 from ..state import State
 from ..transitions import apply
+from ..view import view_for
+from .fast import Memory, Unsupported, playout, unmodelled
 from .heuristic import choose_heuristic, ranked_discards
 from .knowledge import read_view
 from .worlds import sample_world
@@ -33,7 +39,8 @@ MAX_CANDIDATES = 5
 # a margin of 0 beat 25 (docs/AI.md).
 MARGIN = 0.0
 TIME_CAP = 1.5  # seconds: a safety net under the 2 s maximum the browser allows
-STATS = {"decisions": 0, "time_cap_hits": 0, "playouts": 0}
+FALLBACK_PLAYOUTS = 60  # public-API play-outs cost about 50 times a fast one
+STATS = {"decisions": 0, "time_cap_hits": 0, "playouts": 0, "fallbacks": 0}
 
 
 def choose_by_search(view: dict[str, Any], seed: int, playouts: int = DEFAULT_PLAYOUTS) -> Action:
@@ -47,6 +54,10 @@ def choose_by_search(view: dict[str, Any], seed: int, playouts: int = DEFAULT_PL
         return parse_action(candidates[0])
     rng = random.Random(seed)
     know = read_view(view)
+    public = unmodelled(know.rules) is not None
+    if public:
+        STATS["fallbacks"] += 1
+        playouts = min(playouts, FALLBACK_PLAYOUTS)
     memory = Memory(thrown=tuple(frozenset(k) for k in know.discarded_ranks),
                     picked=tuple(frozenset(k) for k in know.picked_ranks))
     team = view["seat"] % view["teams"]
@@ -58,7 +69,8 @@ def choose_by_search(view: dict[str, Any], seed: int, playouts: int = DEFAULT_PL
         world = sample_world(view, rng, know)
         world_seed = rng.randrange(1 << 30)
         for i, cand in enumerate(candidates):
-            score = _rollout(world, parse_action(cand), team, world_seed, memory)
+            score = (_public_rollout(world, parse_action(cand), team, world_seed) if public
+                     else _rollout(world, parse_action(cand), team, world_seed, memory))
             if score is None:
                 continue
             totals[i] += score
@@ -109,6 +121,20 @@ def _rollout(
         return None
     from ..scoring import score_round
 
+    return _margin([row["total"] for row in score_round(state)], team)
+
+
+def _public_rollout(world: State, action: Action, team: int, seed: int) -> float:
+    """`_rollout` over the public API: after `action`, the normal player chooses
+    every seat's moves from its own view until the round ends."""
+    from ..scoring import score_round
+
+    state = apply(world, action)
+    step = 0
+    while not state.round_over:
+        choice = choose_heuristic(view_for(state, state.to_act), "normal", seed + step)
+        state = apply(state, parse_action(choice))
+        step += 1
     return _margin([row["total"] for row in score_round(state)], team)
 
 

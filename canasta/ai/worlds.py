@@ -12,7 +12,7 @@ import random
 from typing import Any
 
 from ..cards import sort_cards
-from ..melds import table_meld
+from ..melds import meld_of_view
 from ..state import State
 from .knowledge import Knowledge, read_view
 
@@ -67,7 +67,7 @@ def sample_world(view: dict[str, Any], rng: random.Random, know: Knowledge | Non
         phase=view["phase"],
         hands=tuple(hands),
         melds=tuple(
-            tuple(table_meld(m["rank"], tuple(m["cards"])) for m in team) for team in view["melds"]
+            tuple(meld_of_view(m) for m in team) for team in view["melds"]
         ),
         red_threes=tuple(tuple(r) for r in view["red_threes"]),
         pile=tuple(know.pile),

@@ -142,7 +142,7 @@ def test_arena_smoke_prints_rates_and_times() -> None:
     assert 0.0 <= result["a_round_win_rate"] <= 1.0
     assert result["timing"]["normal"]["decisions"] > 0
     assert "score_diff_ci95" in result
-    assert result["search"] == {"decisions": 0, "time_cap_hits": 0, "playouts": 0}
+    assert result["search"] == {"decisions": 0, "time_cap_hits": 0, "playouts": 0, "fallbacks": 0}
 
 
 def test_arena_varied_scores_reach_the_higher_minimums_in_both_halves() -> None:
@@ -155,7 +155,7 @@ def test_arena_varied_scores_reach_the_higher_minimums_in_both_halves() -> None:
     assert result["scores"] == "varied" and result["round_pairs"] == 2
 
 
-@pytest.mark.parametrize("variant", ["classic-2p", "classic-3p"])
+@pytest.mark.parametrize("variant", ["classic-2p", "classic-3p", "classic-6p", "classic-6p-3x2"])
 def test_every_level_plays_whole_rounds_of_the_other_variants(variant: str) -> None:
     teams = C.get_rules(variant).teams
     for level in ("easy", "normal"):

@@ -238,7 +238,7 @@ def test_the_strong_levels_worlds_and_play_outs_use_the_views_rules(
     rules: RuleSet, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from canasta.ai import search
-    from canasta.fast import playout as real
+    from canasta.ai.fast import playout as real
 
     seen: list[RuleSet] = []
 

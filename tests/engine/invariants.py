@@ -85,7 +85,7 @@ def check_state(
         rows = C.round_score(state)
         for row in rows:
             parts = ("melded_cards", "canasta_bonus", "red_threes", "going_out", "hand_penalty")
-            assert row["total"] == sum(row[p] for p in parts)
+            assert row["total"] == sum(row[p] for p in parts) + sum(row["extras"].values())
             assert row["hand_penalty"] <= 0
         assert list(state.history[-1]) == [r["total"] for r in rows]
     legal = C.legal_actions(state)

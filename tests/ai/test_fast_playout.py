@@ -10,7 +10,7 @@ import pytest
 
 import canasta as C
 from canasta.actions import ASK, Answer, Discard
-from canasta.fast import Memory, Sim, Unsupported, playout
+from canasta.ai.fast import Memory, Sim, Unsupported, playout
 
 
 def _replay(state: C.State, seed: int) -> None:

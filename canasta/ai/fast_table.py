@@ -1,4 +1,4 @@
-"""The mutable round that the fast play-out path (`canasta.fast`) plays on.
+"""The mutable round that the fast play-out path (`canasta.ai.fast`) plays on.
 
 `Table` holds one round as counts and lists instead of immutable states: hands
 by card kind, melds with their natural and wild counts, the pile with what
@@ -14,13 +14,14 @@ from __future__ import annotations
 import random
 from typing import NamedTuple
 
-from .actions import DRAW, Action, Discard, Meld, TakePile
-from .cards import BLACK_THREES, RANK, RED_THREES, SORT_KEY, VALUE, WILDS
-from .melds import TableMeld, table_meld
-from .rules import RuleSet
-from .solver import forms_own_melds
-from .state import ANSWER, PLAY, State
-from .state import DRAW as DRAW_PHASE
+from ..actions import DRAW, Action, Discard, Meld, TakePile
+from ..cards import BLACK_THREES, RANK, RED_THREES, SORT_KEY, VALUE, WILDS
+from ..melds import TableMeld, table_meld
+from ..rules import RuleSet
+from ..scoring import canasta_bonus, red_three_score
+from ..solver import forms_own_melds
+from ..state import ANSWER, PLAY, State
+from ..state import DRAW as DRAW_PHASE
 
 # A card's kind: its rank for naturals, "b" for a black 3, "r" for a red 3,
 # "2" for a deuce and "*" for a joker.
@@ -51,6 +52,19 @@ class Unsupported(ValueError):
     initial meld): finish it with the full engine first."""
 
 
+class UnsupportedRules(Unsupported):
+    """The fast path does not model this rule set at all: search over the public API."""
+
+
+def unmodelled(rules: RuleSet) -> str | None:
+    """Why the fast path cannot play a round under `rules`, or None when it can. It
+    models every option of `RuleSet` but these assumptions, which a rule set may
+    break: a new option is added here until the fast path learns it."""
+    if rules.decks > MAX_DECKS:
+        return f"the fast path plays with at most {MAX_DECKS} decks"
+    return None
+
+
 class _Meld:
     __slots__ = ("cards", "naturals", "wilds")
 
@@ -67,8 +81,9 @@ class Table:
         self, state: State, rng: random.Random, record: bool = False,
         memory: Memory | None = None,
     ) -> None:
-        if state.rules.decks > MAX_DECKS:
-            raise Unsupported(f"the fast path plays with at most {MAX_DECKS} decks")
+        reason = unmodelled(state.rules)
+        if reason is not None:
+            raise UnsupportedRules(reason)
         if state.phase not in (DRAW_PHASE, PLAY, ANSWER):
             raise Unsupported(f"cannot play out from phase {state.phase!r}")
         asking = state.phase == ANSWER or state.permission is not None
@@ -295,7 +310,6 @@ class Table:
     def result(self) -> list[int]:
         """C40-C42: each team's total for the round."""
         rules = self.rules
-        all_reds = 2 * rules.decks
         out = []
         for team in range(self.teams):
             table = self.melds[team]
@@ -303,13 +317,8 @@ class Table:
             for kind, meld in table.items():
                 total += sum(VALUE[c] for c in meld.cards)
                 if kind != "b" and len(meld.cards) >= self.size:
-                    total += (rules.mixed_canasta_bonus if meld.wilds
-                              else rules.natural_canasta_bonus)
-            n = self.reds[team]
-            reds = rules.all_red_threes_bonus if n == all_reds else n * rules.red_three_bonus
-            if not table and rules.red_threes_negative_without_meld:
-                reds = -reds
-            total += reds
+                    total += canasta_bonus(rules, "mixed" if meld.wilds else "natural")
+            total += red_three_score(rules, self.reds[team], bool(table))
             if self.went_out is not None and self.went_out % self.teams == team:
                 total += rules.going_out_bonus + (rules.concealed_bonus if self.concealed else 0)
             for seat in range(team, self.players, self.teams):

@@ -19,8 +19,24 @@ from __future__ import annotations
 
 import random
 
-from .actions import Action, Answer, Discard, Meld, TakePile
-from .ai.judgement import (
+from ..actions import Action, Answer, Discard, Meld, TakePile
+from ..cards import BLACK_THREES, RED_THREES, VALUE, WILDS
+from ..solver import go_out_plan
+from ..state import ANSWER, PLAY, State
+from ..state import DRAW as DRAW_PHASE
+from .fast_table import (
+    KIND,
+    KIND_VALUE,
+    MAX_DECKS,
+    SPECIAL,
+    Memory,
+    Table,
+    Unsupported,
+    UnsupportedRules,
+    card_order,
+    unmodelled,
+)
+from .judgement import (
     BIG_HAND,
     BIG_PILE,
     BLACK_THREE_KEEP,
@@ -34,20 +50,6 @@ from .ai.judgement import (
     pile_factor,
     want_out,
 )
-from .cards import BLACK_THREES, RED_THREES, VALUE, WILDS
-from .fast_table import (
-    KIND,
-    KIND_VALUE,
-    MAX_DECKS,
-    SPECIAL,
-    Memory,
-    Table,
-    Unsupported,
-    card_order,
-)
-from .solver import go_out_plan
-from .state import ANSWER, PLAY, State
-from .state import DRAW as DRAW_PHASE
 
 INFINITY = float("inf")
 # The discard judgement as tables, built once from the shared functions (for up
@@ -435,4 +437,4 @@ def playout(
     return sim.run(), sim.actions
 
 
-__all__ = ["Memory", "Sim", "Unsupported", "playout"]
+__all__ = ["Memory", "Sim", "Unsupported", "UnsupportedRules", "playout", "unmodelled"]

@@ -1,0 +1,137 @@
+"""What each option of a `RuleSet` means, its type, range and group: the one
+description that validates every rule set (`problems`) and that a New Game
+dialog builds its controls from (`describe`)."""
+
+from __future__ import annotations
+
+from dataclasses import fields
+from itertools import pairwise
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+if TYPE_CHECKING:
+    from .rules import RuleSet
+
+
+class Option(NamedTuple):
+    group: str
+    kind: str  # "int", "bool", "str" or "table" (the initial-meld table)
+    low: int
+    high: int
+    text: str
+
+
+def _i(group: str, low: int, high: int, text: str) -> Option:
+    return Option(group, "int", low, high, text)
+
+
+def _b(group: str, text: str) -> Option:
+    return Option(group, "bool", 0, 1, text)
+
+
+OPTIONS: dict[str, Option] = {
+    "name": Option("game", "str", 1, 60, "The rule set's name (a variant's, or your own)."),
+    "title": Option("game", "str", 0, 200, "A title for players."),
+    "players": _i("table", 2, 6, "Players at the table (C1)."),
+    "teams": _i("table", 2, 6, "Teams; seat i plays for team i % teams (C1)."),
+    "decks": _i("table", 1, 4, "52-card decks shuffled together (C3)."),
+    "jokers_per_deck": _i("table", 0, 4, "Jokers added per deck (C3)."),
+    "hand_size": _i("table", 1, 20, "Cards dealt to each player (C4)."),
+    "draw_count": _i("turn", 1, 3, "Cards drawn from the stock each turn (C7)."),
+    # Only 3 for now: the canonical steps of `legal_actions` (a new meld of three
+    # naturals, or two and a wild card) assume it.
+    "min_meld": _i("melds", 3, 3, "The fewest cards a meld may hold (C17)."),
+    "max_wilds": _i("melds", 0, 8, "The most wild cards a meld may hold (C17)."),
+    "wilds_strictly_fewer": _b("melds", "A meld always holds more naturals than wilds (C17)."),
+    "wild_on_natural_canasta": _b("melds", "A wild card may join a natural canasta (C19)."),
+    "canasta_size": _i("melds", 3, 14, "Cards that make a canasta (C30)."),
+    "frozen_for_unopened_team": _b("pile", "The pile is frozen for a team without its "
+                                   "initial meld (C14)."),
+    "black_three_freezes": _b("pile", "A black 3 in the pile freezes it (C22 option)."),
+    "initial_meld": Option("initial meld", "table", 0, 10_000, "Rows of (lowest team score, "
+                           "minimum), ascending by score (C25)."),
+    "canastas_to_go_out": _i("going out", 1, 4, "Canastas a team needs to go out (C30)."),
+    "concealed_needs_minimum": _b("going out", "Going out concealed must also meet the "
+                                  "initial-meld minimum (C32)."),
+    "ask_permission": _b("going out", "A player may ask the partner \u201cMay I go out?\u201d "
+                         "(C33)."),
+    "natural_canasta_bonus": _i("scoring", 0, 10_000, "Bonus for a natural canasta (C40)."),
+    "mixed_canasta_bonus": _i("scoring", 0, 10_000, "Bonus for a mixed canasta (C40)."),
+    "red_three_bonus": _i("scoring", 0, 10_000, "Bonus for each red 3 (C40)."),
+    "all_red_threes_bonus": _i("scoring", 0, 10_000, "Bonus when a team holds every red 3 "
+                               "(C40)."),
+    "red_three_totals": Option("scoring", "table", 0, 10_000, "Rows of (count, total) for "
+                               "counts of red 3s that score otherwise than count x bonus."),
+    "going_out_bonus": _i("scoring", 0, 10_000, "Bonus for going out (C40)."),
+    "concealed_bonus": _i("scoring", 0, 10_000, "Extra bonus for going out concealed (C40)."),
+    "red_threes_negative_without_meld": _b("scoring", "Red 3s count minus for a team that "
+                                           "melded nothing (C42)."),
+    "target_score": _i("winning", 100, 100_000, "The total that ends the game (C50)."),
+}
+
+
+def _value_problem(name: str, option: Option, value: Any) -> str | None:
+    if option.kind == "bool":
+        return None if isinstance(value, bool) else f"{name} must be true or false"
+    if option.kind == "str":
+        if not isinstance(value, str) or not option.low <= len(value) <= option.high:
+            return f"{name} must be text of {option.low} to {option.high} characters"
+        return None
+    if option.kind == "int":
+        if not isinstance(value, int) or isinstance(value, bool):
+            return f"{name} must be a whole number"
+        if not option.low <= value <= option.high:
+            return f"{name} must be from {option.low} to {option.high}, not {value}"
+        return None
+    rows = value
+    if name == "red_three_totals":
+        if not isinstance(rows, tuple) or not all(
+            isinstance(r, tuple) and len(r) == 2 and all(type(x) is int for x in r)
+            and r[0] >= 1 and option.low <= r[1] <= option.high for r in rows
+        ):
+            return f"{name} must list (count from 1, total from 0 to {option.high}) pairs"
+        return None
+    if not isinstance(rows, tuple) or not rows or not all(
+        isinstance(r, tuple) and len(r) == 2
+        and all(isinstance(x, int) and not isinstance(x, bool) for x in r) for r in rows
+    ):
+        return f"{name} must be a non-empty list of (lowest score, minimum) pairs"
+    if any(a[0] >= b[0] for a, b in pairwise(rows)):
+        return f"{name} rows must go up by score"
+    if any(not option.low <= m <= option.high for _, m in rows):
+        return f"{name} minimums must be from {option.low} to {option.high}"
+    return None
+
+
+def problems(rules: RuleSet) -> list[str]:
+    """Every reason `rules` is not a playable rule set (empty when it is): a value of
+    the wrong type or out of range, or options that contradict each other."""
+    out = [p for f in fields(rules)
+           if (p := _value_problem(f.name, OPTIONS[f.name], getattr(rules, f.name)))]
+    if out:
+        return out
+    if rules.teams > rules.players or rules.players % rules.teams:
+        out.append(f"{rules.players} players cannot sit in {rules.teams} equal teams")
+    if rules.canasta_size < rules.min_meld:
+        out.append("a canasta cannot be smaller than the smallest meld")
+    if rules.players * rules.hand_size + 1 >= rules.deck_size():
+        out.append(f"{rules.players} hands of {rules.hand_size} leave no stock "
+                   f"in {rules.deck_size()} cards")
+    if rules.ask_permission and rules.teams == rules.players:
+        out.append("ask_permission needs partnerships: every player here plays alone")
+    return out
+
+
+def describe(defaults: RuleSet) -> list[dict[str, Any]]:
+    """Each option with its group, type, range, meaning and value in `defaults`."""
+    out: list[dict[str, Any]] = []
+    for f in fields(defaults):
+        option = OPTIONS[f.name]
+        value = getattr(defaults, f.name)
+        entry: dict[str, Any] = {
+            "name": f.name, "group": option.group, "type": option.kind, "text": option.text,
+            "default": [list(r) for r in value] if option.kind == "table" else value,
+        }
+        if option.kind in ("int", "table"):
+            entry["min"], entry["max"] = option.low, option.high
+        out.append(entry)
+    return out
