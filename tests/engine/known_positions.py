@@ -94,6 +94,13 @@ def fives_after_no() -> State:
     return position(["5C", "5D", "5D", "5H", "5H", "5S", "2D", "3S"], phase="play")
 
 
+def fives_then_black_threes() -> State:
+    """Found by the brute force (C21, C26): six 5s (30), then 2D completes a canasta
+    for 50 of 50; melding the black 3s (45) before the 2D would leave it stranded."""
+    return position(["5C", "5C", "5D", "5D", "5H", "5H", "2D", "3S", "3S", "3C"],
+                    phase="play")
+
+
 def known_states() -> list[tuple[str, State]]:
     """Every position above, as (name, state); for the draw-phase positions of a last
     stock card also the state just after the draw."""
@@ -107,6 +114,7 @@ def known_states() -> list[tuple[str, State]]:
         ("held back red three", held_back_red_three()),
         ("last red three completes a canasta", last_red_three_completes_a_canasta()),
         ("fives after no", fives_after_no()),
+        ("fives then black threes", fives_then_black_threes()),
     ]
     drawn = [(f"{name}, drawn", C.apply(state, DRAW)) for name, state in out
              if name.startswith("last red three")]

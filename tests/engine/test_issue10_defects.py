@@ -34,6 +34,16 @@ def test_c21_black_threes_count_held_back_pile_cards() -> None:
     assert rule(state, meld("9S")) is None
 
 
+def test_c21_black_threes_are_the_last_meld_so_they_must_complete_the_initial_meld() -> None:
+    """Six 5s (30 of 50) are down; 2D would complete the canasta and the 50. The black 3s
+    (45) leave 2D alone, but no meld may follow them (C21) and the 2D cannot be
+    discarded before the minimum (C26): the turn could not end, so they are refused."""
+    state = C.apply(K.fives_then_black_threes(), meld("5C", "5C", "5D", "5D", "5H", "5H"))
+    assert rule(state, meld("3S", "3S", "3C")) in ("C21", "C26")
+    assert not _listed(state, meld("3S", "3S", "3C"))
+    assert rule(state, meld("2D", rank="5")) is None
+
+
 # ----- defect 2 --------------------------------------------------------------------------
 def test_c26_lookahead_counts_naturals_added_to_meld_at_wild_limit() -> None:
     """4C 4C 2D (30) is at its wild limit, but 4D may join it (35) and then the second 2D
