@@ -382,7 +382,7 @@ def hard_position(rng: random.Random, score: int) -> dict[str, Any]:
 
     minimum = rules.minimum_for(score)
     size = rng.randint(5, 9)
-    for _ in range(50):
+    for attempt in range(50):
         hand: list[str] = []
         ranks = rng.sample(NATURALS, 3)
         for rank in ranks[: rng.choice((1, 2, 2, 3))]:
@@ -397,9 +397,9 @@ def hard_position(rng: random.Random, score: int) -> dict[str, Any]:
         pool.extend(hand[size:])
         hand = hand[:size]
         total = sum(VALUE[c] for c in hand)
-        if minimum - 20 <= total <= minimum + 70 or rng.random() < 0.1:
+        if minimum - 20 <= total <= minimum + 70 or rng.random() < 0.1 or attempt == 49:
             break
-        pool.extend(hand)
+        pool.extend(hand)  # too far from the minimum to be hard: try again
     phase = "play"
     pile = take(lambda c: c not in RED_THREES and c not in WILDS and RANK[c] != "3")
     if rng.random() < 0.3:
