@@ -11,7 +11,7 @@ import pytest
 
 from tests.engine.brute import BRACKETS, Tally, run, run_known
 
-HANDS_PER_BRACKET = 250
+HANDS_PER_BRACKET = 400
 
 
 def _clean(tally: Tally) -> None:

@@ -12,7 +12,7 @@ import pytest
 import canasta as C
 from tests.engine.explorer import explore
 
-STATES_PER_VARIANT = 20_000
+STATES_PER_VARIANT = 15_000
 
 
 @pytest.mark.parametrize("variant", sorted(C.VARIANTS))
