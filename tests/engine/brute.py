@@ -61,7 +61,7 @@ ASK = Ask()
 YES = Answer(True)
 NO = Answer(False)
 BRACKETS = (-100, 0, 1500, 3000)
-SPARE_RANKS = "AKQJT98765"
+SPARE_RANKS = "AKQJT987654"
 LOOK_AHEAD = {"C26", "C12"}
 
 
