@@ -49,8 +49,13 @@ bench: $(VENV)/.installed
 simulate: $(VENV)/.installed
 	$(PY) -m canasta simulate --games 20
 
+# Every part runs, and each prints its counts; the target fails if any part found a failure.
 soak: $(VENV)/.installed
-	$(PY) -m tests.engine.soak --actions 100000
+	status=0; \
+	$(PY) -m tests.engine.soak --actions 100000 || status=1; \
+	$(PY) -m tests.engine.explorer --states 1000000 || status=1; \
+	$(PY) -m tests.engine.brute --hands 2000 || status=1; \
+	exit $$status
 
 arena: $(VENV)/.installed
 	$(PY) -m canasta arena --a normal --b easy --rounds 100 --seed 1
