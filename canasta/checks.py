@@ -301,7 +301,8 @@ def _check_meld(state: State, action: Meld) -> Rejection | None:
     if not state.opened[team]:
         need = state.minimum(team) - state.turn_points - points(cards)
         if need > 0:
-            if not initial_reachable(rules, rest, after, need, len(state.pending), canastas,
+            held = sum(c not in RED_THREES for c in state.pending)  # red 3s go down (C20)
+            if not initial_reachable(rules, rest, after, need, held, canastas,
                                      state.permission is not False):
                 if not (concealed_waiver(state) and (
                     not rest or can_go_out_with(rules, rest, after, canastas, 0)
@@ -313,6 +314,19 @@ def _check_meld(state: State, action: Meld) -> Rejection | None:
             need = 0
             left = rest + tuple(c for c in state.pending if c not in RED_THREES)
     hand_after = len(left)
+    if rank == "3" and canastas < rules.canastas_to_go_out:
+        n = rules.canastas_to_go_out
+        return Rejection(
+            "C21",
+            "Black 3s are melded only by a player going out, and your team needs "
+            f"{'a canasta' if n == 1 else f'{n} canastas'} to go out.",
+        )
+    if rank == "3" and need > 0:
+        return Rejection(
+            "C21",
+            "Black 3s must be your last meld, so they must complete your team's initial "
+            f"meld: {state.minimum(team)} points.",
+        )
     if need <= 0 and _c31_refuses(rules, left, after, canastas):
         return _c31(rules)
     if state.permission is False and hand_after < 2:

@@ -8,7 +8,7 @@ from typing import Any
 
 from .actions import DRAW, Action, Answer, Ask, Discard, Draw, Meld, TakePile
 from .cards import RANK, RED_THREES, SORT_KEY, WILDS, make_deck, remove_cards, sort_cards
-from .checks import check
+from .checks import can_go_out, check
 from .errors import IllegalAction
 from .legal import known_legal
 from .melds import meld_by_id, merge, points
@@ -149,9 +149,11 @@ def _draw(state: State, actions: Any) -> State:
         actions=actions,
         log=_log(state, seat, DRAW, red_threes=reds),
     )
-    if not stock and len(hand) < 2 and after.canastas(team) < state.rules.canastas_to_go_out:
+    if (not stock and len(hand) < 2 and after.canastas(team) < state.rules.canastas_to_go_out
+            and not can_go_out(after)):
         # C34: the last card was a red 3 and the single card left can be neither
-        # melded nor discarded without a canasta (C30, C31): the round ends here.
+        # melded (completing the canastas to go out) nor discarded without them
+        # (C30, C31): the round ends here.
         return _end_round(after)
     return after
 
