@@ -129,7 +129,7 @@ def scoreboard_html(view):
 def history_html(view):
     names = team_names(view)
     short = names
-    if partnership(view) and view["teams"] > 2:
+    if view["players"] >= 5:
         # The side column is narrow: "W & NE" (the full names are in the title).
         seats = seat_names(view)
         short = [n if t == ME % view["teams"] else
@@ -277,7 +277,11 @@ def render():
         node = document.querySelector("." + cls)
         s = seated.get(cls)
         node.hidden = s is None
-        if s is not None:
+        if s is None:
+            # An empty seat keeps no seat's testid (seat-N names the seat shown).
+            node.removeAttribute("data-testid")
+            node.removeAttribute("data-team")
+        else:
             node.setAttribute("data-testid", "seat-" + str(s))
             node.setAttribute("data-team", str(s % view["teams"]))
             node.className = ("seat " + cls + " " + team_class(view, s % view["teams"])
