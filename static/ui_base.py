@@ -281,6 +281,11 @@ def team_names(view):
     ]
 
 
+def soft_names(html):
+    """Seat names in HTML allowed to break as North-west in a narrow place (a soft hyphen)."""
+    return html.replace("Northwest", "North&shy;west").replace("Northeast", "North&shy;east")
+
+
 def team_class(view, team):
     """The colour of a team on the table (yours is always the first colour)."""
     return "team-c" + str((team - ME % view["teams"]) % view["teams"])

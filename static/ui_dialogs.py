@@ -8,7 +8,9 @@ from ui_base import (
     el,
     esc,
     seat_names,
+    soft_names,
     store_get,
+    team_class,
     team_names,
 )
 from ui_cards import card_html
@@ -63,7 +65,8 @@ def score_sheet(view):
     ]
     head = (
         "<tr><th></th>"
-        + "".join("<th>" + esc(names[t]) + "</th>" for t in range(view["teams"]))
+        + "".join('<th class="' + team_class(view, t) + '">' + soft_names(esc(names[t]))
+                  + "</th>" for t in range(view["teams"]))
         + "</tr>"
     )
     body = ""

@@ -12,6 +12,7 @@ from ui_base import (
     esc,
     partnership,
     seat_names,
+    soft_names,
     team_class,
     team_names,
     team_seats,
@@ -197,14 +198,6 @@ def team_tag(view, seat):
     )
 
 
-def name_html(name):
-    """A seat's name, allowed to break as North-west in a narrow seat (a soft hyphen)."""
-    text = esc(name)
-    if name in ("Northwest", "Northeast"):
-        text = "North&shy;" + text[5:]
-    return text
-
-
 def is_active(view, seat):
     return view["to_act"] == seat and view["phase"] not in ("round_over", "game_over")
 
@@ -216,7 +209,7 @@ def seat_html(view, seat):
         '<div class="seat-name'
         + cls
         + '">'
-        + name_html(names[seat])
+        + soft_names(esc(names[seat]))
         + "</div>"
         + team_tag(view, seat)
         + backs_html(view["hand_sizes"][seat])
