@@ -24,7 +24,7 @@ from ui_base import (
     warn,
     write_stats,
 )
-from ui_dialogs import render_setup_only
+from ui_dialogs import refresh_variants, render_setup_only, show_variant_note
 from ui_game import (
     AI_TIMES,
     ask_hint,
@@ -209,6 +209,8 @@ def set_name(raw):
 def on_change(event):
     if event.target.id == "opt-name":
         set_name(event.target.value)
+    elif event.target.id == "opt-variant":
+        show_variant_note()
 
 
 document.addEventListener("click", create_proxy(on_click))
@@ -234,6 +236,15 @@ def boot_view():
         return None
 
 
+async def load_variants():
+    """The games the engine offers, for the set-up dialog (canasta.VARIANTS)."""
+    try:
+        S["variants"] = json.loads(str(await S["eng"].variants()))
+    except Exception:  # an older worker from a cache: the dialog keeps its fallback list
+        return
+    refresh_variants()
+
+
 async def main():
     load_settings()
     load_stats()  # an unreadable entry is reported (and kept aside) at once
@@ -254,6 +265,14 @@ async def main():
         return
     fresh_start = seed is not None or "position" in PARAMS
     saved_view = None if fresh_start else boot_view()
+    # ?variant= without a deal number: a saved game of another variant is not
+    # resumed; the set-up dialog offers that variant (and the saved game).
+    other_variant = (
+        saved_view is not None and "variant" in PARAMS
+        and saved_view.get("variant") != PARAMS["variant"]
+    )
+    if other_variant:
+        saved_view = None
     if saved_view is not None:
         S["view"] = saved_view
         S["coach"] = "Loading the engine…"
@@ -264,6 +283,7 @@ async def main():
     window.performance.mark("engine-ready")
     window.canastaAiTimes = create_proxy(lambda: json.dumps(AI_TIMES))
     document.body.setAttribute("data-boot", str(await S["eng"].ping()))
+    await load_variants()  # before "ready": a dialog opened from then on lists the engine's games
     document.body.setAttribute("data-engine", "ready")
     position = PARAMS.get("position")
     if position is not None:
@@ -277,7 +297,7 @@ async def main():
             return
     if seed is not None:
         await start_game(int(seed) if seed.isdigit() else 0, S["level"], S["variant"])
-    elif store_get(CURRENT):
+    elif store_get(CURRENT) and not other_variant:
         await resume_game()
     else:
         S["setup"] = True

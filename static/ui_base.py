@@ -94,6 +94,7 @@ S = {
     "ai": False,
     "refusal": None,
     "variant": "classic",
+    "variants": None,
     "seed": None,
     "ready": False,
     "asked_dialog": False,
@@ -230,18 +231,72 @@ def write_stats(stats):
 
 
 # ----- names and seats ---------------------------------------------------------
+# The other seats in playing order (seat 1 plays after you), named by where they
+# sit around the table; team t holds the seats s with s % teams == t (seat 0 is you).
+OTHER_SEATS = {
+    2: ("Opponent",),
+    3: ("West", "East"),
+    4: ("West", "North", "East"),
+    5: ("West", "Northwest", "Northeast", "East"),
+    6: ("West", "Northwest", "North", "Northeast", "East"),
+}
+
+
 def seat_names(view):
     n = view["players"] if view else 4
-    me = S["name"]
-    if n == 2:
-        return [me, "Opponent"]
-    if n == 3:
-        return [me, "West", "East"]
-    return [me, "West", "North", "East"]
+    others = OTHER_SEATS.get(n) or tuple("Player " + str(s + 1) for s in range(1, n))
+    names = [S["name"]]
+    names.extend(others)
+    return names
+
+
+def partnership(view):
+    """True when players share teams (Classic for four, six): False when each plays alone."""
+    return view["teams"] < view["players"]
+
+
+def team_seats(view, team):
+    return [s for s in range(view["players"]) if s % view["teams"] == team]
+
+
+def and_join(names):
+    """'West', 'West & East', 'West, North & East'."""
+    if len(names) < 2:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " & " + names[-1]
 
 
 def team_names(view):
-    if view and view["teams"] == view["players"]:
+    """Short names for the scores: each player's when each plays alone; else "Us" and
+    "Them" with two teams, and the opposing teams' players with three or more."""
+    if not view or not partnership(view):
         return seat_names(view)
-    return ["Us", "Them"]
+    if view["teams"] == 2:
+        return ["Us", "Them"] if ME % 2 == 0 else ["Them", "Us"]
+    names = seat_names(view)
+    mine = ME % view["teams"]
+    return [
+        "Us" if t == mine else and_join([names[s] for s in team_seats(view, t)])
+        for t in range(view["teams"])
+    ]
 
+
+def soft_names(html):
+    """Seat names in HTML allowed to break as North-west in a narrow place (a soft hyphen)."""
+    return html.replace("Northwest", "North&shy;west").replace("Northeast", "North&shy;east")
+
+
+def team_class(view, team):
+    """The colour of a team on the table (yours is always the first colour)."""
+    return "team-c" + str((team - ME % view["teams"]) % view["teams"])
+
+
+def team_title(view, team):
+    """A meld area's heading: whose melds these are, by name."""
+    if not partnership(view):
+        return seat_names(view)[team]
+    names = seat_names(view)
+    members = and_join([names[s] for s in team_seats(view, team)])
+    if team == ME % view["teams"]:
+        return "Us · " + members
+    return ("Them · " if view["teams"] == 2 else "Opponents · ") + members

@@ -8,7 +8,8 @@ from ui_base import (
     card_name,
     esc,
     is_wild,
-    team_names,
+    team_class,
+    team_title,
 )
 
 
@@ -131,8 +132,11 @@ def melds_html(view, team, mine):
         )
     if not parts:
         parts.append('<div class="nomelds">No melds yet</div>')
-    title = team_names(view)[team]
-    return '<div class="mtitle">' + esc(title) + "</div>" + "".join(parts)
+    return (
+        '<div class="team-melds ' + team_class(view, team) + '" data-testid="melds-team-'
+        + str(team) + '"><div class="mtitle">' + esc(team_title(view, team)) + "</div>"
+        + "".join(parts) + "</div>"
+    )
 
 
 def center_html(view):

@@ -8,7 +8,9 @@ from ui_base import (
     el,
     esc,
     seat_names,
+    soft_names,
     store_get,
+    team_class,
     team_names,
 )
 from ui_cards import card_html
@@ -36,8 +38,8 @@ def render_dialogs(view):
         dialog.setAttribute("data-sheet", "")
         dialog.innerHTML = (
             '<div class="panel" data-testid="answer-dialog"><h2>May I go out?</h2>'
-            "<p>Your partner asks for permission to go out. Your answer binds them"
-            " (C33).</p>"
+            "<p>" + esc(seat_names(view)[view["to_move"]]) + ", your partner, asks for"
+            " permission to go out. Your answer binds them (C33).</p>"
             '<button type="button" data-act="answer-yes" data-testid="answer-yes">Yes</button> '
             '<button type="button" data-act="answer-no" data-testid="answer-no">No</button></div>'
         )
@@ -63,7 +65,8 @@ def score_sheet(view):
     ]
     head = (
         "<tr><th></th>"
-        + "".join("<th>" + esc(names[t]) + "</th>" for t in range(view["teams"]))
+        + "".join('<th class="' + team_class(view, t) + '">' + soft_names(esc(names[t]))
+                  + "</th>" for t in range(view["teams"]))
         + "</tr>"
     )
     body = ""
@@ -123,9 +126,12 @@ def score_sheet(view):
         elif totals[my_team] == best:
             title = "Game over: " + ("you win!" if view["teams"] == view["players"]
                                      else "your side wins!")
+        elif view["teams"] == view["players"]:
+            title = "Game over: " + names[totals.index(best)] + " wins."
+        elif view["teams"] == 2:
+            title = "Game over: they win."
         else:
-            title = "Game over: " + (names[totals.index(best)] + " wins."
-                                     if view["teams"] == view["players"] else "they win.")
+            title = "Game over: " + names[totals.index(best)] + " win."
         button = '<button type="button" data-act="menu" data-testid="new-game">New game</button>'
     else:
         title = "Round " + str(view["round"]) + " is over"
@@ -148,11 +154,63 @@ def score_sheet(view):
     )
 
 
-VARIANTS = (
-    ("classic", "Classic · 4 players"),
-    ("classic-2p", "Two players"),
-    ("classic-3p", "Three players"),
+# The games offered before the engine worker has sent its own list (S["variants"],
+# from canasta.VARIANTS): the dialog can show at once, and is updated when it comes.
+FALLBACK_VARIANTS = (
+    {"name": "classic", "title": "Classic Canasta (4 players, 2 partnerships)"},
+    {"name": "classic-2p", "title": "Classic Canasta for two"},
+    {"name": "classic-3p", "title": "Classic Canasta for three"},
 )
+
+
+def variant_list():
+    if S.get("variants"):
+        return S["variants"]
+    offered = list(FALLBACK_VARIANTS)
+    if S["variant"] and all(v["name"] != S["variant"] for v in offered):
+        # Asked for by the address (?variant=) before the engine's list came.
+        offered.append({"name": S["variant"], "title": S["variant"]})
+    return offered
+
+
+def variant_title(name):
+    for v in variant_list():
+        if v["name"] == name:
+            return v["title"]
+    return ""
+
+
+def variant_options_html(selected):
+    return "".join(
+        '<option value="'
+        + esc(v["name"])
+        + '"'
+        + (" selected" if v["name"] == selected else "")
+        + ">"
+        + esc(v["title"])
+        + "</option>"
+        for v in variant_list()
+    )
+
+
+def refresh_variants():
+    """The engine's list has come: rebuild the game list of an open set-up dialog,
+    keeping the game chosen there."""
+    select = el("opt-variant")
+    if select is None:
+        return
+    chosen = select.value or S["variant"]
+    select.innerHTML = variant_options_html(chosen)
+    if select.value != chosen:
+        select.selectedIndex = 0
+    show_variant_note()
+
+
+def show_variant_note():
+    select = el("opt-variant")
+    note = el("variant-note")
+    if select is not None and note is not None:
+        note.innerText = variant_title(select.value)
 
 
 def setup_html():
@@ -168,16 +226,7 @@ def setup_html():
         + "</option>"
         for lv in ("easy", "normal", "strong")
     )
-    vopts = "".join(
-        '<option value="'
-        + v
-        + '"'
-        + (" selected" if v == S["variant"] else "")
-        + ">"
-        + t
-        + "</option>"
-        for v, t in VARIANTS
-    )
+    vopts = variant_options_html(S["variant"])
     resume = (
         '<button type="button" data-act="resume" data-testid="resume-game">'
         "Resume saved game</button>"
@@ -204,6 +253,9 @@ def setup_html():
         '<label>Game <select id="opt-variant" data-testid="opt-variant">'
         + vopts
         + "</select></label>"
+        '<p class="note" id="variant-note" data-testid="variant-note">'
+        + esc(variant_title(S["variant"]) or variant_list()[0]["title"])
+        + "</p>"
         '<label>Deal number (optional) <input id="opt-seed" data-testid="opt-seed"'
         ' inputmode="numeric"'
         ' placeholder="random"></label>'

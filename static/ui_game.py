@@ -10,6 +10,7 @@ from ui_base import (
     AI_DELAY,
     CURRENT,
     ME,
+    PARAMS,
     PREVIOUS,
     S,
     el,
@@ -199,6 +200,8 @@ async def resume_game():
         return
     S["setup"] = False
     take_reply(reply)
+    if "variant" not in PARAMS:
+        S["variant"] = S["view"].get("variant") or S["variant"]  # the dialog's default game
     window.performance.mark("resumed")
     await run_ai()
 

@@ -6,11 +6,16 @@ from ui_base import (
     DEFAULT_NAME,
     ME,
     S,
+    and_join,
     card_value,
     el,
     esc,
+    partnership,
     seat_names,
+    soft_names,
+    team_class,
     team_names,
+    team_seats,
 )
 from ui_cards import backs_html, center_html, hand_html, melds_html
 from ui_dialogs import render_dialogs
@@ -31,7 +36,8 @@ def meter_text(view):
     staged = sum(card_value(c) for c in staged_cards(view))
     if view["phase"] == "draw" and view["pile"]["top"] and staged:
         staged += card_value(view["pile"]["top"])
-    have = view["turn_points"] + staged
+    # turn_points are the points of the player to move (not yours while others play).
+    have = (view["turn_points"] if view["to_move"] == ME else 0) + staged
     return "Initial meld " + str(have) + " / " + str(view["minimum"][team])
 
 
@@ -87,7 +93,7 @@ def banner_text(view):
             return names[actor] + " is deciding whether you may go out…"
         return names[actor] + " is playing…"
     if phase == "answer":
-        return "Your partner asks: “May I go out?”"
+        return names[view["to_move"]] + " (your partner) asks: “May I go out?”"
     if phase == "draw":
         who = "Your turn" if S["name"] == DEFAULT_NAME else S["name"] + ", your turn"
         return who + ": draw from the stock or take the pile"
@@ -105,7 +111,9 @@ def scoreboard_html(view):
     parts = []
     for t in range(view["teams"]):
         parts.append(
-            '<span class="score" data-testid="score-'
+            '<span class="score '
+            + team_class(view, t)
+            + '" data-testid="score-'
             + str(t)
             + '">'
             + esc(names[t])
@@ -121,9 +129,17 @@ def scoreboard_html(view):
 
 def history_html(view):
     names = team_names(view)
+    short = names
+    if view["players"] >= 5:
+        # The side column is narrow: "W & NE" (the full names are in the title).
+        seats = seat_names(view)
+        short = [n if t == ME % view["teams"] else
+                 and_join([ABBREV.get(seats[s], seats[s]) for s in team_seats(view, t)])
+                 for t, n in enumerate(names)]
     rows = [
         "<tr><th>Round</th>"
-        + "".join("<th>" + esc(n) + "</th>" for n in names[: view["teams"]])
+        + "".join('<th class="' + team_class(view, t) + '" title="' + esc(names[t]) + '">'
+                  + esc(short[t]) + "</th>" for t in range(view["teams"]))
         + "</tr>"
     ]
     running = [0] * view["teams"]
@@ -146,24 +162,70 @@ def log_html():
     return "".join("<li>" + esc(line) + "</li>" for line in S["log"][-8:])
 
 
+# The seats' names shortened for the tags of a phone's row of five seats.
+ABBREV = {"West": "W", "Northwest": "NW", "North": "N", "Northeast": "NE", "East": "E"}
+
+
+def team_tag(view, seat):
+    """Whose side a seat is on, in words: partner, opponent, or with whom it plays.
+    With three teams the tag also has a short form (with NE) for a phone's row."""
+    if not partnership(view):
+        return ""
+    team = seat % view["teams"]
+    names = seat_names(view)
+    mates = [names[s] for s in team_seats(view, team) if s != seat]
+    short = ""
+    if seat == ME:
+        text = "with " + and_join(mates)
+        what = "Your team: " + and_join([names[s] for s in team_seats(view, team)])
+    elif team == ME % view["teams"]:
+        text = "partner"
+        what = names[seat] + " is your partner"
+    elif view["teams"] == 2:
+        text = "opponent"
+        what = names[seat] + " is an opponent"
+    else:
+        text = "with " + and_join(mates)
+        short = "with " + and_join([ABBREV.get(m, m) for m in mates])
+        what = names[seat] + " is an opponent, in a team with " + and_join(mates)
+    body = esc(text)
+    if short:
+        body = ('<span class="long">' + body + '</span><span class="short" aria-hidden="true">'
+                + esc(short) + "</span>")
+    return (
+        '<span class="team-tag ' + team_class(view, team) + '" data-testid="team-tag"'
+        ' title="' + esc(what) + '">' + body + "</span>"
+    )
+
+
+def is_active(view, seat):
+    return view["to_act"] == seat and view["phase"] not in ("round_over", "game_over")
+
+
 def seat_html(view, seat):
     names = seat_names(view)
-    cls = (
-        " active"
-        if view["to_act"] == seat and view["phase"] not in ("round_over", "game_over")
-        else ""
-    )
-    label = names[seat] + (
-        " · partner" if view["teams"] < view["players"] and seat % view["teams"] == 0 else ""
-    )
+    cls = " active" if is_active(view, seat) else ""
     return (
         '<div class="seat-name'
         + cls
         + '">'
-        + esc(label)
+        + soft_names(esc(names[seat]))
         + "</div>"
+        + team_tag(view, seat)
         + backs_html(view["hand_sizes"][seat])
     )
+
+
+# Where the other seats sit, in playing order (seat 1 plays after you): the CSS
+# grid of each table size places these classes (table.css).
+SLOTS = {
+    2: ("seat-north",),
+    3: ("seat-west", "seat-east"),
+    4: ("seat-west", "seat-north", "seat-east"),
+    5: ("seat-west", "seat-nw", "seat-ne", "seat-east"),
+    6: ("seat-west", "seat-nw", "seat-north", "seat-ne", "seat-east"),
+}
+SEAT_CLASSES = ("seat-west", "seat-nw", "seat-north", "seat-ne", "seat-east")
 
 
 # The HTML last written to each region of the table: a region whose HTML is the
@@ -203,18 +265,20 @@ def render():
     else:
         refusal.hidden = True
     others = [s for s in range(view["players"]) if s != ME]
-    slots = {
-        4: {1: "seat-west", 2: "seat-north", 3: "seat-east"},
-        3: {1: "seat-west", 2: "seat-east"},
-        2: {1: "seat-north"},
-    }[view["players"]]
-    seated = {slots[s]: s for s in others}
-    for cls in ("seat-west", "seat-north", "seat-east"):
+    seated = dict(zip(SLOTS.get(view["players"], ()), others))
+    for cls in SEAT_CLASSES:
         node = document.querySelector("." + cls)
         s = seated.get(cls)
         node.hidden = s is None
-        if s is not None:
+        if s is None:
+            # An empty seat keeps no seat's testid (seat-N names the seat shown).
+            node.removeAttribute("data-testid")
+            node.removeAttribute("data-team")
+        else:
             node.setAttribute("data-testid", "seat-" + str(s))
+            node.setAttribute("data-team", str(s % view["teams"]))
+            node.className = ("seat " + cls + " " + team_class(view, s % view["teams"])
+                              + (" active" if is_active(view, s) else ""))
         put(cls, node, "" if s is None else seat_html(view, s))
     my_team = ME % view["teams"]
     them = [t for t in range(view["teams"]) if t != my_team]
@@ -228,6 +292,7 @@ def render():
     put("history", el("history"), history_html(view))
     me = el("me-name")
     me.innerText = S["name"]
-    mine = view["to_act"] == ME and view["phase"] not in ("round_over", "game_over")
+    mine = is_active(view, ME)
     me.className = "seat-name" + (" active" if mine else "")
+    put("me-team", el("me-team"), team_tag(view, ME))
     render_dialogs(view)

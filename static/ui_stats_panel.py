@@ -3,7 +3,8 @@
 import ui_stats
 from ui_base import S, el, esc
 
-VARIANT_SHORT = {"classic": "Classic", "classic-2p": "2 players", "classic-3p": "3 players"}
+VARIANT_SHORT = {"classic": "Classic", "classic-2p": "2 players", "classic-3p": "3 players",
+                 "classic-6p": "6 players, 2 teams", "classic-6p-3x2": "6 players, 3 teams"}
 VARIANT_LABELS = ("Games started", "Games finished", "Games won", "Win rate", "Rounds played",
                   "Highest game total")
 

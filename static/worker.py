@@ -205,10 +205,18 @@ def bench_ai(positions_json):
     return json.dumps(run(json.loads(positions_json)))
 
 
+def variants():
+    """The games the engine offers, for the set-up dialog: name, title, seats and teams."""
+    return json.dumps([
+        {"name": r.name, "title": r.title, "players": r.players, "teams": r.teams}
+        for r in canasta.VARIANTS.values()
+    ])
+
+
 def ping():
     """Readiness check; also reports how long importing the engine took."""
     return json.dumps({"ready": True, "python_started_s": round(_STARTED, 3),
                        "engine_imported_s": round(_IMPORTED, 3)})
 
 
-__export__ = ["new_game", "resume", "act", "ai_step", "hint", "ping", "bench_ai"]
+__export__ = ["new_game", "resume", "act", "ai_step", "hint", "variants", "ping", "bench_ai"]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import json
 from pathlib import Path
 from types import ModuleType
 
@@ -50,3 +51,12 @@ def test_a_meld_on_a_team_meld_is_a_lay_off() -> None:
     action = canasta.action_to_json(Meld(("KH",)))
     assert worker._phrase(0, action, state) == "laid off K♥ on kings"
     assert worker._phrase(0, action, state, advice=True) == "Lay off K♥ on your kings."
+
+
+def test_the_worker_lists_the_engines_games_for_the_set_up_dialog() -> None:
+    worker = load_worker()
+    listed = json.loads(worker.variants())
+    assert [v["name"] for v in listed] == list(canasta.VARIANTS)
+    for v in listed:
+        rules = canasta.VARIANTS[v["name"]]
+        assert (v["title"], v["players"], v["teams"]) == (rules.title, rules.players, rules.teams)
