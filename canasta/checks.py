@@ -18,7 +18,7 @@ from .errors import Rejection
 from .melds import TableMeld, find_meld, points, shape_problem, team_canastas, wild_count
 from .rules import RuleSet
 from .solver import can_go_out_with, initial_reachable
-from .state import ANSWER, DRAW, GAME_OVER, ROUND_OVER, State, blocked, freezer
+from .state import ANSWER, DRAW, GAME_OVER, PLAY, ROUND_OVER, State, blocked, freezer
 
 
 def merge(melds: tuple[TableMeld, ...], rank: str, cards: tuple[str, ...]) -> tuple[TableMeld, ...]:
@@ -181,9 +181,26 @@ def _check_take(state: State, action: TakePile) -> Rejection | None:
                     "count), so you cannot take the pile.",
                 )
             return None
-    if len(rest) + taken < 2 and canastas < rules.canastas_to_go_out:
+    if len(rest) + taken < 2 and _c31_refuses(
+        rules, rest + tuple(c for c in pile[:-1] if c not in RED_THREES), after, canastas
+    ):
         return _c31(rules)
     return None
+
+
+def _c31_refuses(
+    rules: RuleSet, left: tuple[str, ...], melds: tuple[TableMeld, ...], canastas: int
+) -> bool:
+    """C31 for a play that leaves the cards `left` in hand, the team's melds and
+    canastas then being `melds` and `canastas`: fewer than two cards are allowed
+    only with the canastas needed to go out. Where more than one is needed, the
+    single card left may also be the one that completes the last of them, as the
+    player's last meld (each play of a two-canasta go-out cannot complete both)."""
+    goal = rules.canastas_to_go_out
+    if len(left) >= 2 or canastas >= goal:
+        return False
+    return not (goal > 1 and len(left) == 1
+                and can_go_out_with(rules, left, melds, canastas, 0))
 
 
 def _c31(rules: RuleSet) -> Rejection:
@@ -234,7 +251,8 @@ def _check_meld(state: State, action: Meld) -> Rejection | None:
             return Rejection(
                 "C21", "Black 3s are melded three or four together, and only by a player going out."
             )
-        if len(rest) > 1:
+        # The held-back pile cards join the hand once the initial meld is made (C12).
+        if len(rest) + sum(c not in RED_THREES for c in state.pending) > 1:
             return Rejection(
                 "C21",
                 "Black 3s may be melded only as the last meld of a player going out this turn.",
@@ -249,12 +267,13 @@ def _check_meld(state: State, action: Meld) -> Rejection | None:
         return bad
     after = merge(melds, rank, cards)
     canastas = team_canastas(rules, after)
-    hand_after = len(rest)
+    left = rest
     need = 0
     if not state.opened[team]:
         need = state.minimum(team) - state.turn_points - points(cards)
         if need > 0:
-            if not initial_reachable(rules, rest, after, need, len(state.pending), canastas):
+            if not initial_reachable(rules, rest, after, need, len(state.pending), canastas,
+                                     state.permission is not False):
                 if not (concealed_waiver(state) and (
                     not rest or can_go_out_with(rules, rest, after, canastas, 0)
                 )):
@@ -263,8 +282,9 @@ def _check_meld(state: State, action: Meld) -> Rejection | None:
                     return None  # goes out concealed by this meld
         else:
             need = 0
-            hand_after += sum(1 for c in state.pending if c not in RED_THREES)
-    if (need <= 0 and hand_after < 2) and canastas < rules.canastas_to_go_out:
+            left = rest + tuple(c for c in state.pending if c not in RED_THREES)
+    hand_after = len(left)
+    if need <= 0 and _c31_refuses(rules, left, after, canastas):
         return _c31(rules)
     if state.permission is False and hand_after < 2:
         return Rejection(
@@ -346,6 +366,19 @@ def _check_ask(state: State) -> Rejection | None:
             "You may ask only before melding anything this turn; taking the "
             "pile counts as melding.",
         )
+    if len(state.hands[state.to_move]) < 2:
+        # A "no" would leave no way to finish the turn (C34: the last stock card was
+        # a red 3, laid down with no replacement).
+        return Rejection(
+            "C33",
+            "You hold a single card: going out is the only way to finish your turn, "
+            "so there is nothing to ask.",
+        )
     if not can_go_out(state):
         return Rejection("C33", "You cannot go out with this hand now, so there is nothing to ask.")
     return None
+
+
+def may_ask(state: State) -> bool:
+    """C33: may the seat to move ask "May I go out?" now (the view's `may_ask`)?"""
+    return state.phase == PLAY and _check_ask(state) is None

@@ -159,13 +159,18 @@ _BLOCKERS = WILDS | RED_THREES | BLACK_THREES  # C15: these on top block the pil
 
 def _legal(state: State) -> list[Action]:
     phase = state.phase
+    rules = state.rules
+    if rules.canastas_to_go_out > 1 and len(state.hands[state.to_move]) <= FINISH_HAND:
+        # Going out may take two plays that each leave one card (C31 with more than
+        # one canasta to make): the reference list handles these small hands.
+        return filtered_candidates(state)
     if phase == DRAW_PHASE:
         pile = state.pile
         if not pile or pile[-1] in _BLOCKERS:
             return [DRAW]  # C15
         rank = RANK[pile[-1]]
         hand = state.hands[state.to_move]
-        team = state.to_move % state.rules.teams
+        team = state.to_move % rules.teams
         melds = state.melds[team]
         existing = find_meld(melds, rank)
         if existing is None and rank not in map(RANK.__getitem__, hand):
@@ -191,19 +196,22 @@ def _play_unopened(state: State) -> list[Action]:
     may_discard = state.turn_points == 0 and len(hand) > 1
     melds = state.melds[state.team]
     need = needed_points(state)
-    counts, wild_values = hand_counts(hand)
+    counts, wild_values, black_threes = hand_counts(hand)
     existing = meld_counts(melds)
     have = team_canastas(rules, melds)
     if state.turn_points == 0 and not reachable(
-        rules, counts, wild_values, len(hand), existing, need, 0, have
+        rules, counts, wild_values, len(hand), existing, need, 0, have, black_threes
     ):
         # No meld can start an initial meld the hand cannot complete (C26); going
         # out needs the initial meld too, so there is nothing to ask (C33).
         return list(map(DISCARDS.__getitem__, dict.fromkeys(hand))) if may_discard else []
     if find_meld(melds, "3") is not None:
         return filtered_candidates(state)
-    # The canonical candidates in `candidates` order, each checked as it is made.
+    # The canonical candidates in `candidates` order, each checked as it is made;
+    # a meld that leaves one card when two canastas are needed goes through `check`
+    # (C31: that card may complete the last of them).
     n = len(hand)
+    two_needed = rules.canastas_to_go_out > 1
     j, wilds = _sorted_wilds(hand)
     out: list[Action] = []
     blacks: list[str] = []
@@ -224,12 +232,15 @@ def _play_unopened(state: State) -> list[Action]:
             if len(naturals) >= 2:
                 made.extend([meld_of((naturals[0], naturals[1], w)) for w in wilds])
         for meld in made:
-            if _opening_meld_allowed(rules, counts, wild_values, n, existing, have, need, meld):
+            if (check(state, meld) is None if n - len(meld.cards) == 1 and two_needed
+                    else _opening_meld_allowed(rules, counts, wild_values, black_threes, n,
+                                               existing, have, need, meld)):
                 out.append(meld)
     for m in melds:
         for w in wilds:
             meld = LAY_WILD[w, m.rank]
-            if _opening_meld_allowed(rules, counts, wild_values, n, existing, have, need, meld):
+            if _opening_meld_allowed(rules, counts, wild_values, black_threes, n, existing,
+                                     have, need, meld):
                 out.append(meld)
     if len(blacks) >= 3:
         black = Meld(sort_cards(blacks))
@@ -251,6 +262,7 @@ def _opening_meld_allowed(
     rules: RuleSet,
     counts: dict[str, int],
     wild_values: list[int],
+    black_threes: int,
     hand_size: int,
     existing: dict[str, tuple[int, int]],
     canastas: int,
@@ -294,7 +306,7 @@ def _opening_meld_allowed(
             rest_wilds.remove(VALUE[c])
     after = dict(existing)
     after[rank] = (e + naturals, f + wilds)
-    return reachable(rules, rest, rest_wilds, left, after, need, 0, canastas)
+    return reachable(rules, rest, rest_wilds, left, after, need, 0, canastas, black_threes)
 
 
 def _canasta_in_reach(
@@ -378,9 +390,10 @@ def _takes_unopened(state: State, hand: tuple[str, ...], rank: str) -> list[Acti
             if left + taken >= 2 or canastas >= goal:
                 out.append(action)
             continue
-        counts, wild_values = hand_counts(remove_cards(hand, used) or ())
+        counts, wild_values, black_threes = hand_counts(remove_cards(hand, used) or ())
         made = {rank: (3 - wilds, wilds)}
-        if reachable(rules, counts, wild_values, left, made, need - gained, taken, canastas):
+        if reachable(rules, counts, wild_values, left, made, need - gained, taken, canastas,
+                     black_threes):
             out.append(action)
     return out
 
@@ -446,7 +459,11 @@ def _play_opened(state: State) -> list[Action]:
         else:
             if triples:
                 out.append(meld_of(tuple(naturals[:3])))
-            if k > 3 and (k, 0) in shapes and (n - k >= 2 or free or (last_needed and k >= size)):
+            if k > 3 and (k, 0) in shapes and (
+                n - k >= 2 or free or (last_needed and k >= size)
+                or (n - k == 1 and rules.canastas_to_go_out > 1
+                    and check(state, meld_of(tuple(naturals))) is None)
+            ):
                 out.append(meld_of(tuple(naturals)))
         if pair_wild:
             # Sorted already: the hand is, and wild cards sort after naturals.
@@ -482,6 +499,7 @@ def _play_opened(state: State) -> list[Action]:
     hopeless = (singles + (1 if len(blacks) in (1, 2) else 0) + (len(blacks) == 2) > 1
                 or pairs > n - j)
     if (not state.turn_melded and not state.asked and rules.ask_permission and not hopeless
-            and may_finish and rules.partner_of(state.to_move) is not None and can_go_out(state)):
+            and n > 1 and may_finish and rules.partner_of(state.to_move) is not None
+            and can_go_out(state)):
         out.append(ASK)
     return out

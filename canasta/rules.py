@@ -7,6 +7,7 @@ through `get_rules`. Sources for every number are in docs/variants.md.
 
 from __future__ import annotations
 
+import copy
 from dataclasses import asdict, dataclass, fields, replace
 from functools import cached_property
 from typing import Any
@@ -93,21 +94,47 @@ class RuleSet:
     def deck_size(self) -> int:
         return self.decks * (52 + self.jokers_per_deck)
 
+    @cached_property
+    def _json(self) -> dict[str, Any]:
+        return asdict(self)
+
     def to_json(self) -> dict[str, Any]:
-        data = asdict(self)
+        """Every option by value, JSON-ready; a fresh dict the caller may change (every
+        view carries one, so the form is built once per rule set and copied)."""
+        data = dict(self._json)
         data["initial_meld"] = [list(row) for row in self.initial_meld]
         return data
 
     @staticmethod
     def from_json(data: dict[str, Any]) -> RuleSet:
-        known = {f.name for f in fields(RuleSet)}
-        unknown = set(data) - known
-        if unknown:
-            raise ValueError(f"unknown rule options: {', '.join(sorted(unknown))}")
-        values = dict(data)
-        if "initial_meld" in values:
-            values["initial_meld"] = tuple((int(a), int(b)) for a, b in values["initial_meld"])
-        return RuleSet(**values)
+        """The rule set of `to_json`'s form. An equal form gives the same (immutable)
+        object again, so an AI reading the rules from every view builds each rule set
+        once: the forms met last are kept, compared with `==` (a dict comparison costs
+        far less than building a hashable key or a rule set)."""
+        for i, (form, rules) in enumerate(_RECENT):
+            if form == data:
+                if i:
+                    _RECENT.insert(0, _RECENT.pop(i))
+                return rules
+        rules = _from_json(data)
+        _RECENT.insert(0, (copy.deepcopy(data), rules))
+        del _RECENT[_RECENT_SIZE:]
+        return rules
+
+
+def _from_json(data: dict[str, Any]) -> RuleSet:
+    known = {f.name for f in fields(RuleSet)}
+    unknown = set(data) - known
+    if unknown:
+        raise ValueError(f"unknown rule options: {', '.join(sorted(unknown))}")
+    values = dict(data)
+    if "initial_meld" in values:
+        values["initial_meld"] = tuple((int(a), int(b)) for a, b in values["initial_meld"])
+    return RuleSet(**values)
+
+
+_RECENT: list[tuple[dict[str, Any], RuleSet]] = []  # (a private copy of a form, its rules)
+_RECENT_SIZE = 8
 
 
 CLASSIC = RuleSet()
@@ -127,10 +154,11 @@ CLASSIC_2P = replace(
 CLASSIC_3P = replace(
     CLASSIC,
     name="classic-3p",
-    title="Classic Canasta for three (13 cards, each plays alone)",
+    title="Classic Canasta for three (13 cards, each plays alone, two canastas to go out)",
     players=3,
     teams=3,
     hand_size=13,
+    canastas_to_go_out=2,
     ask_permission=False,
 )
 

@@ -28,11 +28,13 @@ def split_hand(cards: Iterable[str]) -> tuple[dict[str, list[str]], list[str], l
     return groups, wilds, blacks
 
 
-def hand_counts(hand: Iterable[str]) -> tuple[dict[str, int], list[int]]:
-    """The naturals of a hand counted by rank (3s left out) and the values of its
-    wild cards, highest first: all the C26 look-ahead needs to know of a hand."""
+def hand_counts(hand: Iterable[str]) -> tuple[dict[str, int], list[int], int]:
+    """The naturals of a hand counted by rank (3s left out), the values of its wild
+    cards, highest first, and its number of black 3s: all the C26 look-ahead needs
+    to know of a hand."""
     counts: dict[str, int] = {}
     wild_values: list[int] = []
+    blacks = 0
     for c in hand:
         if c in WILDS:
             wild_values.append(VALUE[c])
@@ -40,8 +42,20 @@ def hand_counts(hand: Iterable[str]) -> tuple[dict[str, int], list[int]]:
             r = RANK[c]
             if r != "3":
                 counts[r] = counts.get(r, 0) + 1
+            elif c in BLACK_THREES:
+                blacks += 1
     wild_values.sort(reverse=True)
-    return counts, wild_values
+    return counts, wild_values, blacks
+
+
+def black_three_points(blacks: int) -> int:
+    """C21, C25: the most the black 3s in hand can add to an initial meld. They
+    count at their card value, but only as the last meld of a player going out
+    (3 or 4 of them, any fifth one left over)."""
+    return BLACK_THREE_VALUE * min(blacks, 4) if blacks >= 3 else 0
+
+
+BLACK_THREE_VALUE = VALUE["3S"]
 
 
 def initial_reachable(
@@ -51,15 +65,18 @@ def initial_reachable(
     need: int,
     bonus_cards: int,
     canastas_have: int,
+    may_go_out: bool = True,
 ) -> bool:
     """C26: can melds from `hand` (new ones, or additions to the melds made this
     turn) add at least `need` points while leaving two cards in hand (C31), the
-    `bonus_cards` held-back pile cards included, unless a canasta is made?"""
+    `bonus_cards` held-back pile cards included, unless a canasta is made and the
+    player `may_go_out` (C33: not after a "no")? Black 3s count only as the last
+    meld of a player going out (C21)."""
     if need <= 0:
         return True
-    counts, wild_values = hand_counts(hand)
+    counts, wild_values, blacks = hand_counts(hand)
     return reachable(rules, counts, wild_values, len(hand), meld_counts(turn_melds), need,
-                     bonus_cards, canastas_have)
+                     bonus_cards, canastas_have, blacks, may_go_out)
 
 
 def meld_counts(melds: Iterable[TableMeld]) -> dict[str, tuple[int, int]]:
@@ -76,6 +93,8 @@ def reachable(
     need: int,
     bonus_cards: int,
     canastas_have: int,
+    blacks: int = 0,
+    may_go_out: bool = True,
 ) -> bool:
     """`initial_reachable` for a hand given as `hand_counts` and its size, with the
     melds made this turn given as `meld_counts`."""
@@ -115,13 +134,15 @@ def reachable(
     extra_wilds = wild_used - (len(wild_values) - spare)
     best += sum(wild_values[:wild_used])
     used += max(0, extra_wilds)
+    if best >= need and (hand_size - used + bonus_cards >= 2
+                         or (may_go_out and canastas_have >= rules.canastas_to_go_out)):
+        return True
+    if may_go_out:
+        best += black_three_points(blacks)
     if best < need:
         return False
-    if hand_size - used + bonus_cards >= 2 or canastas_have >= rules.canastas_to_go_out:
-        return True
-    return _initial_exact(
-        rules, hand_size, counts, wild_values, existing, need, bonus_cards, canastas_have
-    )
+    return _initial_exact(rules, hand_size, counts, wild_values, existing, need, bonus_cards,
+                          canastas_have, blacks if may_go_out else 0, may_go_out)
 
 
 def _initial_exact(
@@ -133,8 +154,11 @@ def _initial_exact(
     need: int,
     bonus_cards: int,
     canastas_have: int,
+    blacks: int,
+    may_go_out: bool,
 ) -> bool:
-    """Exact search over how many naturals and wilds go to each rank."""
+    """Exact search over how many naturals and wilds go to each rank; black 3s
+    count only when they end a going out (C21)."""
     total_wilds = len(wild_values)
     prefix = list(accumulate(wild_values, initial=0))
     goal = rules.canastas_to_go_out
@@ -151,8 +175,8 @@ def _initial_exact(
                     continue
                 if shape_problem(rules, r, e + k, f + w) is not None:
                     continue
-                if e and w and wild_room(rules, e, f) < w:
-                    continue
+                if w and f == 0 and e >= size and not rules.wild_on_natural_canasta:
+                    continue  # C19: no wild card on a natural canasta
                 made = 1 if e + f < size <= e + f + k + w else 0
                 options.append((k + w, w, made, k * v))
         nxt: dict[tuple[int, int, int], int] = {}
@@ -164,10 +188,15 @@ def _initial_exact(
                 if nxt.get(key, -1) < p + dpts:
                     nxt[key] = p + dpts
         dp = nxt
+    black_sizes = [b for b in (3, 4) if b <= blacks]
     for (c, wu, cn), p in dp.items():
-        if p + prefix[wu] >= need and (
-            hand_size - c + bonus_cards >= 2 or canastas_have + cn >= goal
-        ):
+        got = p + prefix[wu]
+        out = may_go_out and canastas_have + cn >= goal
+        left = hand_size - c + bonus_cards
+        if got >= need and (left >= 2 or out):
+            return True
+        if out and any(left - b <= 1 and got + BLACK_THREE_VALUE * b >= need
+                       for b in black_sizes):
             return True
     return False
 

@@ -5,11 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from .actions import action_to_json
-from .checks import can_go_out
+from .checks import may_ask as ask_allowed
 from .legal import legal_actions
 from .melds import canasta_kind
+from .rules import RuleSet, get_rules
 from .scoring import score_round
-from .state import PLAY, State, blocked, freezer
+from .state import State, blocked, freezer
 
 
 def pile_view(state: State, seat: int) -> dict[str, Any]:
@@ -32,18 +33,11 @@ def pile_view(state: State, seat: int) -> dict[str, Any]:
 def view_for(state: State, seat: int) -> dict[str, Any]:
     rules = state.rules
     acting = seat == state.to_act
-    may_ask = (
-        acting
-        and state.phase == PLAY
-        and rules.ask_permission
-        and rules.partner_of(seat) is not None
-        and not state.asked
-        and not state.turn_melded
-        and can_go_out(state)
-    )
+    may_ask = acting and ask_allowed(state)
     view: dict[str, Any] = {
         "seat": seat,
         "variant": rules.name,
+        "rules": rules.to_json(),  # by value: the AI plays by these, whatever the name
         "players": rules.players,
         "teams": rules.teams,
         "round": state.round_no,
@@ -85,3 +79,13 @@ def view_for(state: State, seat: int) -> dict[str, Any]:
         view["went_out"] = state.went_out
         view["hands"] = [list(h) for h in state.hands]  # shown face up at the round's end
     return view
+
+
+def rules_of(view: dict[str, Any]) -> RuleSet:
+    """The rule set a view was made under: its `rules`, by value, so a rule set built
+    under any name (or a changed one under a known name) is the one played; a view
+    without them (made before the field existed) names its variant."""
+    data = view.get("rules")
+    if data is None:
+        return get_rules(view["variant"])
+    return RuleSet.from_json(data)

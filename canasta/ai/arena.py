@@ -35,7 +35,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from ..rules import get_rules
+from ..rules import RuleSet, get_rules
 from ..scoring import score_round
 from ..transitions import apply, deal_round
 from ..view import view_for
@@ -51,11 +51,12 @@ SITUATIONS: tuple[tuple[int, int, int], ...] = (
 )
 
 
-def play_round(variant: str, seed: int, round_no: int, levels: tuple[str, ...],
+def play_round(variant: str | RuleSet, seed: int, round_no: int, levels: tuple[str, ...],
                scores: tuple[int, ...] = ()) -> dict[str, Any]:
-    """One round of one deal; levels[t] plays for team t, from the team scores given
-    (default 0). Returns totals and timings."""
-    rules = get_rules(variant)
+    """One round of one deal (of a variant named, or of any rule set by value);
+    levels[t] plays for team t, from the team scores given (default 0). Returns
+    totals and timings."""
+    rules = variant if isinstance(variant, RuleSet) else get_rules(variant)
     start_scores = tuple(scores[:rules.teams]) if scores else tuple(0 for _ in range(rules.teams))
     state = deal_round(rules, seed, round_no, (rules.players - 1 + round_no - 1) % rules.players,
                        start_scores)

@@ -17,7 +17,7 @@ from typing import Any
 from ..actions import action_to_json
 from ..cards import BLACK_THREES, RANK, VALUE, WILDS
 from ..melds import table_meld
-from ..rules import get_rules
+from ..rules import RuleSet
 from ..solver import go_out_plan
 from .judgement import (
     BIG_HAND,
@@ -116,7 +116,7 @@ def _play_choice(view: Json, know: Knowledge, level: str, rng: random.Random) ->
     team = _team(view)
     opened = view["team_melded"][team]
     # Going out, when we can and it is worth it.
-    plan = _go_out_step(view)
+    plan = _go_out_step(view, know.rules)
     if plan is not None and (view["permission"] is True or (
         view["permission"] is None and _want_out(view, level)
     )):
@@ -129,7 +129,7 @@ def _play_choice(view: Json, know: Knowledge, level: str, rng: random.Random) ->
         # An initial meld under way must be completed (C26); otherwise open when we can.
         return max(melds, key=lambda a: (sum(VALUE[c] for c in a["cards"]), len(a["cards"])))
     if melds:
-        choice = _best_meld(view, melds, level)
+        choice = _best_meld(view, melds, level, know.rules.canasta_size)
         if choice is not None:
             return choice
     discards = [a for a in legal if a["type"] == "discard"]
@@ -138,8 +138,7 @@ def _play_choice(view: Json, know: Knowledge, level: str, rng: random.Random) ->
     return legal[0]
 
 
-def _go_out_step(view: Json) -> Json | None:
-    rules = get_rules(view["variant"])
+def _go_out_step(view: Json, rules: RuleSet) -> Json | None:
     team = _team(view)
     melds = tuple(table_meld(m["rank"], tuple(m["cards"])) for m in view["melds"][team])
     canastas = sum(1 for m in view["melds"][team] if m["canasta"])
@@ -172,7 +171,7 @@ def _listed_part(step: Json, legal: list[Json]) -> Json | None:
     return best
 
 
-def _best_meld(view: Json, melds: list[Json], level: str) -> Json | None:
+def _best_meld(view: Json, melds: list[Json], level: str, canasta_size: int) -> Json | None:
     team = _team(view)
     table = {m["rank"]: m for m in view["melds"][team]}
     hand = view["hand"]
@@ -192,12 +191,12 @@ def _best_meld(view: Json, melds: list[Json], level: str) -> Json | None:
             score = 50 + 5 * naturals  # naturals down: fewer points at risk
             if rank in table:
                 score += 20
-                if level == "easy" and len(table[rank]["cards"]) < 6:
+                if level == "easy" and len(table[rank]["cards"]) < canasta_size - 1:
                     score = -1  # a beginner builds only the melds that look close to a canasta
         else:
             target = table.get(rank)
             size = len(target["cards"]) if target else naturals
-            if target and size + len(cards) >= 7 and not target["canasta"]:
+            if target and size + len(cards) >= canasta_size and not target["canasta"]:
                 score = 80  # a wild card that completes a canasta
             elif level == "easy":
                 score = 30  # a beginner lays wild cards down as soon as they fit
@@ -205,7 +204,7 @@ def _best_meld(view: Json, melds: list[Json], level: str) -> Json | None:
                 score = 10  # the team can go out: every card melded is a card not lost
             elif level == "normal" and not big_hand and naturals >= 2 and not target:
                 score = -1  # keep the pair and the wild for later
-            elif naturals == 0 and (target is None or size < 5):
+            elif naturals == 0 and (target is None or size < canasta_size - 2):
                 score = -1  # do not spend wild cards on a young meld
             else:
                 score = 10
@@ -233,7 +232,8 @@ def ranked_discards(
     counts = natural_ranks(hand)
     opp_ranks = {m["rank"] for t, team in enumerate(view["melds"]) if t != me for m in team}
     pile = view["pile"]
-    frozen_for_next = pile["frozen"] or not view["team_melded"][_team(view, nxt)]
+    frozen_for_next = pile["frozen"] or (
+        know.rules.frozen_for_unopened_team and not view["team_melded"][_team(view, nxt)])
     pile_size = pile["size"]
     threat = pile_size >= BIG_PILE or _opponent_threat(view)
     careful = level == "normal"

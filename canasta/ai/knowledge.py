@@ -1,8 +1,8 @@
 """What a seat can know from its view alone: the public log replayed.
 
-Everything here comes from `view_for(state, seat)`: the seat's own hand, the
-table, and the public log (every discard, meld, pile pickup and red 3). No
-hidden card is ever read.
+Everything here comes from `view_for(state, seat)`: the rules (by value), the
+seat's own hand, the table, and the public log (every discard, meld, pile pickup
+and red 3). No hidden card is ever read.
 """
 
 from __future__ import annotations
@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..cards import RANK, RED_THREES, WILDS, make_deck
+from ..rules import RuleSet
+from ..view import rules_of
 
 
 @dataclass
@@ -22,6 +24,7 @@ class Knowledge:
     known: list[Counter[str]]  # cards each seat is known to hold (picked up, not yet played)
     discarded_ranks: list[Counter[str]]  # ranks each seat threw away this round
     picked_ranks: list[Counter[str]]  # ranks each seat took with the pile
+    rules: RuleSet  # the view's own rules, by value (`rules_of`)
     unseen: Counter[str] = field(default_factory=Counter)  # cards this seat has not seen
 
     def unseen_of_rank(self, rank: str) -> int:
@@ -61,7 +64,8 @@ def read_view(view: dict[str, Any]) -> Knowledge:
             _forget(known[s], action["cards"])
     pending = list(view.get("pending", []))
     _forget(known[view["to_move"]], pending)  # held back, shown in the view already
-    total = Counter(make_deck(_decks(view), 2))
+    rules = rules_of(view)
+    total = Counter(make_deck(rules.decks, rules.jokers_per_deck))
     seen: Counter[str] = Counter(view["hand"])
     for team in view["melds"]:
         for m in team:
@@ -74,7 +78,7 @@ def read_view(view: dict[str, Any]) -> Knowledge:
         if s != seat:
             seen.update(known[s])
     unseen = total - seen
-    return Knowledge(seat, players, pile, known, discarded, picked, unseen)
+    return Knowledge(seat, players, pile, known, discarded, picked, rules, unseen)
 
 
 def _forget(counter: Counter[str], cards: list[str]) -> None:
@@ -83,14 +87,6 @@ def _forget(counter: Counter[str], cards: list[str]) -> None:
             counter[c] -= 1
             if not counter[c]:
                 del counter[c]
-
-
-def _decks(view: dict[str, Any]) -> int:
-    cards = len(view["hand"]) + view["stock_size"] + view["pile"]["size"]
-    cards += sum(n for i, n in enumerate(view["hand_sizes"]) if i != view["seat"])
-    cards += sum(len(m["cards"]) for team in view["melds"] for m in team)
-    cards += sum(len(r) for r in view["red_threes"]) + len(view.get("pending", []))
-    return max(1, round(int(cards) / 54))
 
 
 def natural_ranks(cards: list[str]) -> Counter[str]:

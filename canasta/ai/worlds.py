@@ -13,7 +13,6 @@ from typing import Any
 
 from ..cards import sort_cards
 from ..melds import table_meld
-from ..rules import get_rules
 from ..state import State
 from .knowledge import Knowledge, read_view
 
@@ -30,8 +29,8 @@ def _turn_entries(view: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def sample_world(view: dict[str, Any], rng: random.Random, know: Knowledge | None = None) -> State:
-    rules = get_rules(view["variant"])
     know = know or read_view(view)
+    rules = know.rules  # the view's rules by value: the world is played by them
     seat = view["seat"]
     pool = list(know.unseen.elements())
     pool.sort()

@@ -212,7 +212,8 @@ def test_two_players_draw_two_and_need_two_canastas_to_go_out() -> None:
 
 def test_three_players_score_alone() -> None:
     state = table([["9H", "9D"], ["4S", "4S"], ["5S"]], stock_top=["QH"],
-                  melds=[[CANASTA, ["9C", "9C", "9S"]], [], []], variant="classic-3p")
+                  melds=[[CANASTA, ["JS", "JS", "JC", "JC", "JD", "JD", "JH"], ["9C", "9C", "9S"]],
+                         [], []], variant="classic-3p")
     done = C.apply(C.apply(C.apply(state, DRAW), meld("9H", "9D")), discard("QH"))
     rows = C.round_score(done)
     assert len(rows) == 3
