@@ -1,4 +1,12 @@
-"""`python -m canasta arena --a strong --b normal --rounds N --seed S [--jobs 2]`
+"""`python -m canasta arena --a strong --b normal --rounds N --seeds tuning|evaluation [--first K]`
+
+The deals come from one of two fixed, disjoint seed lists (`canasta/ai/seeds.py`):
+TUNING (seeds 1-99,999, every seed used before the lists existed) for trying
+things, EVALUATION (seeds 7,340,001-7,350,000) for published figures only.
+`--seeds L --first K --rounds N` plays entries K to K+N-1 of list L (K = 0 by
+default); `--seed S` is short for the tuning entries from seed S on and refuses
+evaluation seeds and seeds on neither list. The printed JSON names the list,
+the first entry and the seeds played.
 
 Duplicate matches: every deal (it depends only on the seed and the round) is
 played twice, once with level A in the partnership of seats 0 and 2 and once
@@ -33,6 +41,7 @@ from ..transitions import apply, deal_round
 from ..view import view_for
 from . import choose_action
 from .search import STATS
+from .seeds import LISTS, pick, tuning_entry
 
 # Team scores before the deal (team 0, team 1, team 2 for three players): level,
 # each side ahead, both past 1500 (minimum 90) and 3000 (minimum 120), near the end.
@@ -108,11 +117,13 @@ def _interval(values: list[float]) -> tuple[float, float]:
     return mean, 1.96 * statistics.stdev(values) / math.sqrt(len(values))
 
 
-def run(a: str, b: str, rounds: int, seed: int, jobs: int, variant: str,
-        scores: str = "zero") -> dict[str, Any]:
+def run(a: str, b: str, rounds: int, *, seeds: str = "tuning", first: int = 0, jobs: int = 1,
+        variant: str = "classic", scores: str = "zero") -> dict[str, Any]:
+    """`rounds` duplicate sets on entries `first`.. of seed list `seeds` (see `seeds.py`)."""
+    chosen = pick(seeds, first, rounds)
     situations = SITUATIONS if scores == "varied" else SITUATIONS[:1]
-    tasks = [(variant, seed + i, 1, a, b, situations[i % len(situations)])
-             for i in range(rounds)]
+    tasks = [(variant, seed, 1, a, b, situations[i % len(situations)])
+             for i, seed in enumerate(chosen)]
     if jobs > 1:
         with ProcessPoolExecutor(jobs) as pool:
             results = list(pool.map(duplicate_set, tasks))
@@ -129,7 +140,8 @@ def run(a: str, b: str, rounds: int, seed: int, jobs: int, variant: str,
             timing[level] = time_summary(ts)
     search = {k: sum(r["search"][k] for r in results) for k in STATS}
     return {
-        "a": a, "b": b, "variant": variant, "round_pairs": rounds, "seed": seed,
+        "a": a, "b": b, "variant": variant, "round_pairs": rounds,
+        "seeds": {"list": seeds, "first": first, "from": chosen[0], "to": chosen[-1]},
         "scores": scores,
         "a_round_win_rate": round(win_rate, 3), "win_rate_ci95": round(win_ci, 3),
         "a_mean_score_diff_per_round": round(margin, 1), "score_diff_ci95": round(margin_ci, 1),
@@ -140,8 +152,16 @@ def run(a: str, b: str, rounds: int, seed: int, jobs: int, variant: str,
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--a", default="normal")
     parser.add_argument("--b", default="easy")
-    parser.add_argument("--rounds", type=int, default=50, help="duplicate round pairs")
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--rounds", type=int, default=50,
+                        help="duplicate round pairs: that many consecutive entries of the list")
+    parser.add_argument("--seeds", choices=tuple(LISTS), default=None,
+                        help="the seed list: tuning (default; try things here) or evaluation "
+                             "(published figures only, never tuned on)")
+    parser.add_argument("--first", type=int, default=None,
+                        help="entry of the list to start from (0-based, default 0)")
+    parser.add_argument("--seed", type=int, default=None,
+                        help="start at this tuning seed (same as --seeds tuning --first S-1); "
+                             "evaluation seeds and seeds on neither list are refused")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--variant", default="classic")
     parser.add_argument("--scores", choices=("zero", "varied"), default="zero",
@@ -149,9 +169,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="python -m canasta arena", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m canasta arena", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
     add_arguments(parser)
     args = parser.parse_args(argv)
-    print(json.dumps(run(args.a, args.b, args.rounds, args.seed, args.jobs, args.variant,
-                         args.scores), indent=2))
+    seeds, first = args.seeds or "tuning", args.first or 0
+    try:
+        if args.seed is not None:
+            if args.seeds is not None or args.first is not None:
+                parser.error("--seed S is short for --seeds tuning --first K: give one or the "
+                             "other")
+            first = tuning_entry(args.seed, args.rounds)
+        pick(seeds, first, args.rounds)
+    except ValueError as error:
+        parser.error(str(error))
+    print(json.dumps(run(args.a, args.b, args.rounds, seeds=seeds, first=first, jobs=args.jobs,
+                         variant=args.variant, scores=args.scores), indent=2))
     return 0

@@ -138,7 +138,7 @@ def test_the_ai_answers_and_asks_may_i_go_out() -> None:
 
 
 def test_arena_smoke_prints_rates_and_times() -> None:
-    result = run("normal", "easy", 3, 1, 1, "classic")
+    result = run("normal", "easy", 3)
     assert 0.0 <= result["a_round_win_rate"] <= 1.0
     assert result["timing"]["normal"]["decisions"] > 0
     assert "score_diff_ci95" in result
@@ -151,7 +151,7 @@ def test_arena_varied_scores_reach_the_higher_minimums_in_both_halves() -> None:
     assert half["minimum"] == [120, 50]
     pair = duplicate_set(("classic", 2, 1, "normal", "easy", situation))
     assert pair["search"]["playouts"] == 0
-    result = run("normal", "easy", 2, 1, 1, "classic", "varied")
+    result = run("normal", "easy", 2, scores="varied")
     assert result["scores"] == "varied" and result["round_pairs"] == 2
 
 

@@ -1,0 +1,126 @@
+"""The arena's seed lists: TUNING and EVALUATION are disjoint, every seed used
+before the lists lies on TUNING, `--seed` refuses evaluation seeds, `--seeds
+evaluation` plays the evaluation entries, the printed JSON names the list, and
+the published figures come from the evaluation list."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from canasta.ai import arena
+from canasta.ai.search import STATS
+from canasta.ai.seeds import EVALUATION, LISTS, TUNING, USED_BEFORE, pick, tuning_entry
+
+ROOT = Path(__file__).resolve().parents[2]
+DOCS = (ROOT / "README.md", ROOT / "docs" / "AI.md", ROOT / "Makefile")
+
+
+def _played(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Stand in for duplicate_set (no rounds played): the seeds the arena asks for."""
+    seeds: list[int] = []
+
+    def fake(task: tuple[str, int, int, str, str, tuple[int, ...]]) -> dict[str, Any]:
+        seeds.append(task[1])
+        return {"margin": 10.0, "a_wins": [True, False], "times": {task[3]: [0.001]},
+                "search": dict.fromkeys(STATS, 0)}
+
+    monkeypatch.setattr(arena, "duplicate_set", fake)
+    return seeds
+
+
+def _main(argv: list[str], capsys: pytest.CaptureFixture[str]) -> dict[str, Any]:
+    assert arena.main(argv) == 0
+    result: dict[str, Any] = json.loads(capsys.readouterr().out)
+    return result
+
+
+def _refused(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
+    with pytest.raises(SystemExit) as exit_:
+        arena.main(argv)
+    assert exit_.value.code == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""  # nothing was played or printed
+    return captured.err
+
+
+def test_the_tuning_and_evaluation_lists_do_not_overlap() -> None:
+    assert set(LISTS) == {"tuning", "evaluation"}
+    tuning, evaluation = set(LISTS["tuning"]), set(LISTS["evaluation"])
+    assert len(tuning) == len(TUNING) >= 1000 and len(evaluation) == len(EVALUATION) >= 1000
+    assert not tuning & evaluation
+    # Far apart, not merely disjoint: no run that starts on one list ends on the other.
+    assert min(evaluation) - max(tuning) > 1_000_000
+
+
+def test_every_seed_used_before_the_lists_is_a_tuning_seed() -> None:
+    evaluation = set(EVALUATION)
+    for first, count, where in USED_BEFORE:
+        used = range(first, first + count)
+        assert set(used) <= set(TUNING), where
+        assert not set(used) & evaluation, where
+    # The seeds of issue 19 and the tuning history, named independently of USED_BEFORE.
+    for first, count in ((1, 200), (777, 60), (1000, 200), (2000, 400), (3000, 200),
+                         (4242, 60), (5000, 100), (5555, 400)):
+        assert tuning_entry(first, count) == first - TUNING[0]
+
+
+def test_pick_takes_consecutive_entries_of_the_named_list_and_refuses_the_rest() -> None:
+    assert list(pick("evaluation", 2, 3)) == [EVALUATION[2], EVALUATION[3], EVALUATION[4]]
+    assert list(pick("tuning", 0, 2)) == [TUNING[0], TUNING[1]]
+    for name, first, count in (("evaluation", len(EVALUATION) - 1, 2), ("tuning", -1, 1),
+                               ("evaluation", 0, 0), ("other", 0, 1)):
+        with pytest.raises(ValueError):
+            pick(name, first, count)
+
+
+def test_the_arena_refuses_evaluation_seeds_for_seed(capsys: pytest.CaptureFixture[str],
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    played = _played(monkeypatch)
+    for seed, rounds in ((EVALUATION[0], 1), (EVALUATION[500], 10), (EVALUATION[-1], 1),
+                         (EVALUATION[0] - 5, 10)):  # a run that would run into the list
+        err = _refused(["--seed", str(seed), "--rounds", str(rounds)], capsys)
+        assert "EVALUATION" in err and "--seeds evaluation" in err
+    # Seeds on neither list, and a tuning run that would leave the list, are refused too.
+    for seed, rounds in ((0, 1), (TUNING[-1] + 1, 1), (TUNING[-1], 2), (EVALUATION[-1] + 1, 1)):
+        err = _refused(["--seed", str(seed), "--rounds", str(rounds)], capsys)
+        assert "TUNING" in err or "EVALUATION" in err
+    # --seed names the tuning list: it does not combine with --seeds or --first.
+    _refused(["--seed", "1000", "--seeds", "evaluation"], capsys)
+    _refused(["--seed", "1000", "--first", "0"], capsys)
+    _refused(["--seeds", "evaluation", "--first", str(len(EVALUATION)), "--rounds", "1"], capsys)
+    assert played == []
+
+
+def test_seed_on_the_tuning_list_still_works(capsys: pytest.CaptureFixture[str],
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    played = _played(monkeypatch)
+    result = _main(["--seed", "1000", "--rounds", "3"], capsys)
+    assert played == [1000, 1001, 1002]
+    assert result["seeds"] == {"list": "tuning", "first": 1000 - TUNING[0],
+                               "from": 1000, "to": 1002}
+
+
+def test_seeds_evaluation_plays_the_evaluation_entries(capsys: pytest.CaptureFixture[str],
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    played = _played(monkeypatch)
+    result = _main(["--seeds", "evaluation", "--rounds", "4", "--first", "2"], capsys)
+    assert played == list(EVALUATION[2:6])
+    assert not set(played) & set(TUNING)
+    assert result["round_pairs"] == 4
+    played.clear()
+    arena.run("normal", "easy", 2, seeds="evaluation")
+    assert played == [EVALUATION[0], EVALUATION[1]]
+
+
+def test_the_printed_json_names_the_list_and_the_seeds(capsys: pytest.CaptureFixture[str]) -> None:
+    """Real rounds (easy against easy, one pair each): the JSON says where its deals came from."""
+    result = _main(["--a", "easy", "--b", "easy", "--rounds", "1", "--seeds", "evaluation"], capsys)
+    assert result["seeds"] == {"list": "evaluation", "first": 0,
+                               "from": EVALUATION[0], "to": EVALUATION[0]}
+    assert "seed" not in result
+    result = _main(["--a", "easy", "--b", "easy", "--rounds", "1"], capsys)
+    assert result["seeds"] == {"list": "tuning", "first": 0, "from": TUNING[0], "to": TUNING[0]}
