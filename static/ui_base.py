@@ -95,6 +95,7 @@ S = {
     "refusal": None,
     "variant": "classic",
     "variants": None,
+    "rules_href": "./rules.html",  # the rules page of the game being played
     "seed": None,
     "ready": False,
     "asked_dialog": False,

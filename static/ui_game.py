@@ -46,6 +46,7 @@ def take_reply(reply):
     S["view"] = reply["view"]
     S["hint"] = None
     S["coach"] = reply.get("coach", "")
+    S["rules_href"] = reply.get("rules_href") or S["rules_href"]
     S["refusal"] = error
     if not error:
         S["sel"] = []

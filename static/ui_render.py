@@ -248,6 +248,7 @@ def render():
     table.className = "table players-" + str(view["players"])
     put("scoreboard", el("scoreboard"), scoreboard_html(view))
     el("banner").innerText = banner_text(view)
+    el("rules-link").setAttribute("href", S["rules_href"])
     el("coach").innerText = (S["coach"] or "") if S["coach_on"] else ""
     hint = el("hint")
     hint.innerText = "Hint: " + S["hint"] if S["hint"] else ""
@@ -255,10 +256,11 @@ def render():
     refusal = el("refusal")
     if S["refusal"]:
         rule = esc(S["refusal"].get("rule") or "")
+        href = esc(S["refusal"].get("href") or "./rules.html#" + rule)
         link = (
             ' <a class="rule" data-testid="refusal-rule"'
             ' target="_blank" rel="noopener" title="Read rule ' + rule + '"'
-            ' href="./rules.html#' + rule + '">' + rule + "</a>"
+            ' href="' + href + '">' + rule + "</a>"
         ) if rule else ""
         refusal.innerHTML = esc(S["refusal"]["message"]) + link
         refusal.hidden = False

@@ -17,6 +17,7 @@ import canasta  # noqa: E402
 from canasta.actions import DRAW, NextRound, TakePile  # noqa: E402
 from canasta.ai import choose_action  # noqa: E402
 from canasta.cards import RANK, WILDS, rank_plural, short_name  # noqa: E402
+from canasta.rule_pages import rule_href, variant_href  # noqa: E402
 
 _IMPORTED = time.perf_counter()
 HUMAN = 0
@@ -115,9 +116,12 @@ def _reply(error=None, last=None):
         "level": GAME["level"],
         "view": view,
     }
+    if error is not None and error.get("rule"):
+        error = {**error, "href": rule_href(error["rule"])}
     return json.dumps({
         "view": view,
         "save": save,
+        "rules_href": variant_href(state.rules.name),
         "error": error,
         "coach": _coach(state),
         "last": last,

@@ -1,7 +1,8 @@
 """Vendor the browser runtime from node_modules and pack the engine for the worker.
 
     python tools/build.py vendor      # static/pyodide, static/pyscript, static/micropython
-    python tools/build.py engine      # static/canasta.zip (engine + AI) and static/table_ui.mpy
+    python tools/build.py engine      # static/canasta.zip (engine + AI), static/*.mpy and the
+                                      # variants' rules pages (static/rules/, tools/pages.py)
     python tools/build.py dist DIR    # a folder to copy to any static host
 
 Everything comes from the pinned npm packages (package.json / package-lock.json)
@@ -16,6 +17,9 @@ import subprocess
 import sys
 import zipfile
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import pages  # tools/pages.py, beside this file
 
 ROOT = Path(__file__).resolve().parent.parent
 NODE = ROOT / "node_modules"
@@ -110,6 +114,7 @@ def main(argv: list[str]) -> int:
     if argv[0] in ("engine", "all", "dist"):
         engine()
         table()
+        pages.build()
         precache()
     if argv[0] == "dist":
         dist(argv[1] if len(argv) > 1 else "dist")

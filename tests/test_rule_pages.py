@@ -1,0 +1,88 @@
+"""The variants' rules pages (docs/variants/*.md → static/rules/*.html) and the
+addresses the table links to (canasta/rule_pages.py): every variant has a page, every
+rule id the engine can cite has an anchor on the page its prefix names."""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+import canasta as C
+from canasta.rule_pages import PREFIX_PAGES, VARIANT_PAGES, rule_href, variant_href
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+import pages  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+    """Every page built afresh into a temporary folder: address -> HTML."""
+    out = tmp_path_factory.mktemp("rules")
+    written = pages.build(ROOT / "docs" / "variants", out)
+    found = {f"./static/rules/{p.name}": p.read_text(encoding="utf-8") for p in written}
+    found["./rules.html"] = (ROOT / "rules.html").read_text(encoding="utf-8")
+    return found
+
+
+def _anchors(html: str) -> set[str]:
+    return set(re.findall(r'id="([^"]+)"', html))
+
+
+@pytest.mark.parametrize("name", sorted(C.VARIANTS))
+def test_every_variant_has_a_rules_page(name: str, built: dict[str, str]) -> None:
+    assert name in VARIANT_PAGES, f"{name} has no rules page in canasta/rule_pages.py"
+    assert variant_href(name) in built
+
+
+def test_a_rule_set_of_ones_own_links_the_page_of_its_base_variant() -> None:
+    assert variant_href("classic-2p+H1") == variant_href("classic-2p")
+    assert variant_href("my own game") == "./rules.html"
+
+
+def test_every_prefix_page_anchors_rules_of_that_prefix(built: dict[str, str]) -> None:
+    for prefix in PREFIX_PAGES:
+        href = rule_href(prefix + "1")
+        assert href is not None
+        page, anchor = href.split("#")
+        assert anchor in _anchors(built[page]), f"{href} has no anchor"
+
+
+def test_every_rule_id_on_a_page_has_its_anchor(built: dict[str, str]) -> None:
+    for md in sorted((ROOT / "docs" / "variants").glob("*.md")):
+        text = md.read_text(encoding="utf-8")
+        ids = set(re.findall(r"^\|\s*\**([A-Z]{1,2}\d{1,3})\**\s*\|", text, re.M))
+        ids |= set(re.findall(r"^#+\s+\**([A-Z]{1,2}\d{1,3})\b", text, re.M))
+        ids |= set(re.findall(r"^[-*]\s+\**([A-Z]{1,2}\d{1,3})\b", text, re.M))
+        assert ids, f"{md.name} names no rule ids"
+        html = built[f"./static/rules/{md.stem}.html"]
+        assert ids <= _anchors(html), f"{md.name}: {sorted(ids - _anchors(html))} not anchored"
+
+
+def test_every_rule_id_the_engine_cites_links_to_its_anchor(built: dict[str, str]) -> None:
+    cited: set[str] = set()
+    for path in (ROOT / "canasta").rglob("*.py"):
+        cited |= set(re.findall(r"""Rejection\(\s*["']([A-Z]{1,2}\d{1,3})["']""",
+                                path.read_text(encoding="utf-8")))
+    assert {"C14", "C17", "C31"} <= cited  # the scan finds the refusals
+    for rule in sorted(cited):
+        href = rule_href(rule)
+        assert href is not None, f"{rule}: no page holds its prefix"
+        page, anchor = href.split("#")
+        assert anchor in _anchors(built[page]), f"{rule} is cited but {page} lacks it"
+
+
+def test_words_that_are_not_rule_ids_link_nowhere() -> None:
+    assert rule_href("format") is None
+    assert rule_href("setup") is None
+    assert rule_href("Q7") is None  # no page holds Q
+
+
+def test_the_converter_keeps_text_safe_and_marks_inline() -> None:
+    title, body = pages.to_html("# A <b> & `x*y*`\n\n**H2** is *this* [page](a.html).\n")
+    assert title == "A <b> & x*y*"
+    assert "<h1>A &lt;b&gt; &amp; <code>x*y*</code></h1>" in body
+    assert '<p id="H2"><strong>H2</strong> is <em>this</em> <a href="a.html">page</a>.</p>' in body
