@@ -16,8 +16,10 @@ BLACK_THREES = "black_threes"
 class TableMeld(NamedTuple):
     """A team's meld: its key (`rank`; '3' for black 3s melded when going out), its
     cards with their counts of natural and wild cards, its id (stable within the
-    round, unique across the teams, counted from 1 in the order melds are started)
-    and its kind (make it with `table_meld`)."""
+    round, unique across the teams, counted from 1 in the order melds are started),
+    its kind and how many cards it was started with (`started`; 0 when unknown, as
+    for a set-up position: H11 pays a canasta laid down whole). Make it with
+    `table_meld`."""
 
     rank: str
     cards: tuple[str, ...]
@@ -25,12 +27,14 @@ class TableMeld(NamedTuple):
     wilds: int
     id: int = 0
     kind: str = GROUP
+    started: int = 0
 
 
-def table_meld(rank: str, cards: tuple[str, ...], meld_id: int = 0) -> TableMeld:
+def table_meld(rank: str, cards: tuple[str, ...], meld_id: int = 0,
+               started: int = 0) -> TableMeld:
     wilds = wild_count(cards)
     return TableMeld(rank, cards, len(cards) - wilds, wilds, meld_id,
-                     BLACK_THREES if rank == "3" else GROUP)
+                     BLACK_THREES if rank == "3" else GROUP, started)
 
 
 def meld_of_view(meld: dict[str, Any]) -> TableMeld:
@@ -55,9 +59,9 @@ def merge(
     for i, m in enumerate(melds):
         if m.rank == rank:
             joined = TableMeld(rank, sort_cards(m.cards + cards), m.naturals + len(cards) - wilds,
-                               m.wilds + wilds, m.id, m.kind)
+                               m.wilds + wilds, m.id, m.kind, m.started)
             return (*melds[:i], joined, *melds[i + 1 :])
-    return (*melds, table_meld(rank, sort_cards(cards), next_meld_id(table)))
+    return (*melds, table_meld(rank, sort_cards(cards), next_meld_id(table), len(cards)))
 
 
 def wild_count(cards: tuple[str, ...] | list[str]) -> int:

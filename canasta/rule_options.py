@@ -65,6 +65,14 @@ OPTIONS: dict[str, Option] = {
     "concealed_bonus": _i("scoring", 0, 10_000, "Extra bonus for going out concealed (C40)."),
     "red_threes_negative_without_meld": _b("scoring", "Red 3s count minus for a team that "
                                            "melded nothing (C42)."),
+    "double_end_bonus": _i("house rules", 0, 10_000, "H1: bonus when a partner of the player "
+                           "going out can lay down the whole hand too (0: no double end)."),
+    "red_threes_by_going_out": _b("house rules", "H5: red 3s count plus for the side that "
+                                  "went out and minus for the others."),
+    "black_three_in_hand": _i("house rules", 0, 10_000, "H9: what each black 3 left in hand "
+                              "costs (0: its card value, C41)."),
+    "concealed_canasta_bonus": _i("house rules", 0, 10_000, "H11: extra bonus for a canasta "
+                                  "laid down whole in one play."),
     "target_score": _i("winning", 100, 100_000, "The total that ends the game (C50)."),
 }
 
@@ -118,6 +126,8 @@ def problems(rules: RuleSet) -> list[str]:
                    f"in {rules.deck_size()} cards")
     if rules.ask_permission and rules.teams == rules.players:
         out.append("ask_permission needs partnerships: every player here plays alone")
+    if rules.double_end_bonus and rules.teams == rules.players:
+        out.append("a double end (H1) needs partnerships: every player here plays alone")
     return out
 
 

@@ -21,6 +21,7 @@ VARIANT_PAGES: dict[str, str] = {
 # ... and the page that holds each prefix of rule ids.
 PREFIX_PAGES: dict[str, str] = {
     "C": CLASSIC_PAGE,
+    "H": "classic-house-rules",
     "D": "classic-2p",
     "T": "classic-3p",
     "X": "classic-6p",
@@ -34,10 +35,12 @@ def _address(page: str) -> str:
 
 
 def variant_href(name: str) -> str:
-    """The rules page of the variant `name`; a rule set of one's own (a name the
-    engine does not list, or a variant with house rules: "classic+H1") gets the page
-    of the variant its name starts with, else Classic's."""
-    base = name.split("+", 1)[0]
+    """The rules page of the variant `name`. A game with house rules ("classic+H1",
+    house_rules.py) gets the house rules' page, which links Classic's; a rule set of
+    one's own the page of the variant its name starts with, else Classic's."""
+    base, _, house = name.partition("+")
+    if house.startswith("H"):
+        return _address(PREFIX_PAGES["H"])
     return _address(VARIANT_PAGES.get(base, CLASSIC_PAGE))
 
 

@@ -57,6 +57,11 @@ class RuleSet:
     going_out_bonus: int = 100
     concealed_bonus: int = 100
     red_threes_negative_without_meld: bool = True
+    # House rules (docs/variants/classic-house-rules.md; the presets of house_rules.py)
+    double_end_bonus: int = 0  # H1: 0 = no double end
+    red_threes_by_going_out: bool = False  # H5
+    black_three_in_hand: int = 0  # H9: each black 3 left in hand costs this (0: its value)
+    concealed_canasta_bonus: int = 0  # H11
     # Winning (C50)
     target_score: int = 5000
 

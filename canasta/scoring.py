@@ -1,11 +1,13 @@
-"""Scoring a round (C40-C43)."""
+"""Scoring a round (C40-C43) and the house rules that change it (H1, H5, H9, H11)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from .cards import BLACK_THREES as BLACK_THREE_CARDS
 from .cards import VALUE
-from .melds import BLACK_THREES, canasta_kind
+from .melds import BLACK_THREES, TableMeld, canasta_kind
+from .solver import lays_down_whole
 
 if TYPE_CHECKING:
     from .rules import RuleSet
@@ -32,26 +34,73 @@ def canasta_bonus(rules: RuleSet, kind: str | None) -> int:
     return 0
 
 
+def red_threes_by_going_out(rules: RuleSet, count: int, went_out: bool) -> int:
+    """H5: red 3s count plus for the side that went out, minus for the others (the
+    amounts of `red_three_score`)."""
+    value = red_three_score(rules, count, True)
+    return value if went_out else -value
+
+
+def hand_card_cost(rules: RuleSet, card: str) -> int:
+    """C41, H9: what a card left in hand costs its team."""
+    if rules.black_three_in_hand and card in BLACK_THREE_CARDS:
+        return rules.black_three_in_hand
+    return VALUE[card]
+
+
+def concealed_canastas(rules: RuleSet, melds: tuple[TableMeld, ...]) -> int:
+    """H11: the canastas laid down whole in one play (from the hand, or from the hand
+    with the pile's top card)."""
+    return sum(1 for m in melds if m.kind != BLACK_THREES and m.started >= rules.canasta_size)
+
+
+def double_end_seats(state: State) -> tuple[int, ...]:
+    """H1: the partners of the player who went out who could lay down their whole hand
+    too, in new melds or on their team's melds (no discard)."""
+    rules = state.rules
+    if not rules.double_end_bonus or state.went_out is None:
+        return ()
+    team = rules.team_of(state.went_out)
+    return tuple(s for s in rules.seats_of(team) if s != state.went_out and state.hands[s]
+                 and lays_down_whole(rules, state.hands[s], state.melds[team]))
+
+
 def score_round(state: State) -> list[dict[str, Any]]:
     """One dict per team with the parts of its score; valid once the round is over."""
     rules = state.rules
     rows: list[dict[str, Any]] = []
+    doubled = double_end_seats(state)
     for team in range(rules.teams):
         melds = state.melds[team]
         melded = sum(VALUE[c] for m in melds for c in m.cards)
         bonus = sum(canasta_bonus(rules, canasta_kind(rules, m.cards))
                     for m in melds if m.kind != BLACK_THREES)  # C21: no canasta bonus
-        reds = red_three_score(rules, len(state.red_threes[team]), bool(melds))
+        went_out = state.went_out is not None and rules.team_of(state.went_out) == team
+        count = len(state.red_threes[team])
+        if rules.red_threes_by_going_out and state.went_out is not None:
+            reds = red_threes_by_going_out(rules, count, went_out)
+        else:
+            reds = red_three_score(rules, count, bool(melds))
         going_out = 0
         concealed = False
-        if state.went_out is not None and rules.team_of(state.went_out) == team:
+        if went_out:
             going_out = rules.going_out_bonus
             if state.concealed:
                 going_out += rules.concealed_bonus
                 concealed = True
-        penalty = -sum(VALUE[c] for s in rules.seats_of(team) for c in state.hands[s])
-        # Named bonuses and penalties of variants (none in Classic), counted in the total.
+        # Named bonuses and penalties of variants and house rules, counted in the total.
         extras: dict[str, int] = {}
+        seats = rules.seats_of(team)
+        laid = [s for s in seats if s in doubled]
+        if laid:
+            melded += sum(VALUE[c] for s in laid for c in state.hands[s])
+            extras["double_end"] = rules.double_end_bonus * len(laid)
+        penalty = -sum(hand_card_cost(rules, c) for s in seats if s not in laid
+                       for c in state.hands[s])
+        if rules.concealed_canasta_bonus:
+            hidden = concealed_canastas(rules, melds)
+            if hidden:
+                extras["concealed_canastas"] = rules.concealed_canasta_bonus * hidden
         rows.append(
             {
                 "melded_cards": melded,

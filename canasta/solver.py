@@ -391,3 +391,14 @@ def _plan_actions(
     if drop is not None:
         plan.append(Discard(drop))
     return plan
+
+
+def lays_down_whole(rules: RuleSet, hand: tuple[str, ...], melds: tuple[TableMeld, ...]) -> bool:
+    """H1: could every card of `hand` be melded, in new melds or on the team's `melds`,
+    with no card left to discard (black 3s as one meld of three or four, C21)?"""
+    groups, wilds, blacks = split_hand(hand)
+    if blacks and not 3 <= len(blacks) <= 4:
+        return False
+    existing = {m.rank: (m.naturals, m.wilds) for m in melds if m.rank != "3"}
+    counts = {r: len(cs) for r, cs in groups.items()}
+    return assign_wilds(rules, counts, len(wilds), existing, 0, 0) is not None

@@ -66,6 +66,8 @@ def on_click(event):
             if raw and raw.isdigit()
             else int(window.Math.floor(window.Math.random() * 1000000))
         )
+        S["house"] = [h["id"] for h in S["house_rules"] or []
+                      if document.getElementById("house-" + h["id"]).checked]
         spawn(start_game(seed, level, variant))
     elif act == "resume":
         spawn(resume_game())
@@ -240,6 +242,7 @@ async def load_variants():
     """The games the engine offers, for the set-up dialog (canasta.VARIANTS)."""
     try:
         S["variants"] = json.loads(str(await S["eng"].variants()))
+        S["house_rules"] = json.loads(str(await S["eng"].house_rules()))
     except Exception:  # an older worker from a cache: the dialog keeps its fallback list
         return
     refresh_variants()

@@ -53,6 +53,18 @@ def render_dialogs(view):
             dialog.innerHTML = ""
 
 
+EXTRA_NAMES = {
+    "double_end": "Double end (H1)",
+    "concealed_canastas": "Canastas laid down whole (H11)",
+}
+
+
+def score_part(row, key):
+    if key.startswith("extra-"):
+        return row.get("extras", {}).get(key[6:], 0)
+    return row[key]
+
+
 def score_sheet(view):
     names = team_names(view)
     rows = [
@@ -61,8 +73,16 @@ def score_sheet(view):
         ("Red 3s", "red_threes"),
         ("Going out", "going_out"),
         ("Cards left in hand", "hand_penalty"),
-        ("Round total", "total"),
     ]
+    # Named bonuses and penalties of variants and house rules (round_score extras).
+    extras = []
+    for t in range(view["teams"]):
+        for key in view["round_score"][t].get("extras", {}):
+            if key not in extras:
+                extras.append(key)
+    rows += [(EXTRA_NAMES.get(k, k[:1].upper() + k[1:].replace("_", " ")), "extra-" + k)
+             for k in extras]
+    rows.append(("Round total", "total"))
     head = (
         "<tr><th></th>"
         + "".join('<th class="' + team_class(view, t) + '">' + soft_names(esc(names[t]))
@@ -81,7 +101,7 @@ def score_sheet(view):
                 + "-"
                 + str(t)
                 + '">'
-                + str(view["round_score"][t][key])
+                + str(score_part(view["round_score"][t], key))
                 + "</td>"
                 for t in range(view["teams"])
             )
@@ -201,6 +221,9 @@ def refresh_variants():
         return
     chosen = select.value or S["variant"]
     select.innerHTML = variant_options_html(chosen)
+    box = el("house-box")
+    if box is not None and not box.innerHTML:
+        box.innerHTML = house_rules_html()
     if select.value != chosen:
         select.selectedIndex = 0
     show_variant_note()
@@ -211,6 +234,27 @@ def show_variant_note():
     note = el("variant-note")
     if select is not None and note is not None:
         note.innerText = variant_title(select.value)
+
+
+def house_rules_html():
+    """A box per house rule the engine offers (canasta.house_rules), ticked as last time."""
+    rules = S["house_rules"] or []
+    if not rules:
+        return ""
+    boxes = "".join(
+        '<label class="house"><input type="checkbox" id="house-' + esc(h["id"]) + '"'
+        + ' data-testid="house-' + esc(h["id"]) + '"'
+        + (" checked" if h["id"] in S["house"] else "") + "> "
+        + esc(h["id"]) + " · " + esc(h["title"]) + "</label>"
+        for h in rules
+    )
+    return (
+        '<details class="house-rules" data-testid="house-rules"'
+        + (" open" if S["house"] else "") + "><summary>House rules (Classic)</summary>"
+        + '<p class="note">From the seeds; <a href="./static/rules/classic-house-rules.html"'
+        ' target="_blank" rel="noopener">what each one does</a>.</p>'
+        + boxes + "</details>"
+    )
 
 
 def setup_html():
@@ -256,7 +300,8 @@ def setup_html():
         '<p class="note" id="variant-note" data-testid="variant-note">'
         + esc(variant_title(S["variant"]) or variant_list()[0]["title"])
         + "</p>"
-        '<label>Deal number (optional) <input id="opt-seed" data-testid="opt-seed"'
+        + '<div id="house-box">' + house_rules_html() + "</div>"
+        + '<label>Deal number (optional) <input id="opt-seed" data-testid="opt-seed"'
         ' inputmode="numeric"'
         ' placeholder="random"></label>'
         '<div class="row"><button type="button" data-act="start" data-testid="start-game">'

@@ -169,7 +169,7 @@ async def start_game(seed, level, variant, position=None):
     S["log"] = []
     S["sel"] = []
     el("banner").innerText = "Dealing…"
-    options = {"seed": seed, "level": level, "variant": variant}
+    options = {"seed": seed, "level": level, "variant": variant, "house": S["house"]}
     if position is not None:
         options["position"] = position
     reply = await call("new_game", json.dumps(options))

@@ -17,6 +17,8 @@ import canasta  # noqa: E402
 from canasta.actions import DRAW, NextRound, TakePile  # noqa: E402
 from canasta.ai import choose_action  # noqa: E402
 from canasta.cards import RANK, WILDS, rank_plural, short_name  # noqa: E402
+from canasta.house_rules import describe as describe_house_rules  # noqa: E402
+from canasta.house_rules import with_house_rules  # noqa: E402
 from canasta.rule_pages import rule_href, variant_href  # noqa: E402
 
 _IMPORTED = time.perf_counter()
@@ -139,7 +141,8 @@ def new_game(options_json):
             # A set-up position (tests, bug reports, rules questions): protocol JSON.
             GAME["state"] = canasta.load_position(position, seed)
         else:
-            GAME["state"] = canasta.new_game(variant, seed)
+            rules = with_house_rules(canasta.get_rules(variant), options.get("house") or [])
+            GAME["state"] = canasta.new_game(rules, seed)
     except (KeyError, ValueError) as err:
         return json.dumps({"error": {"rule": "setup", "message": f"Cannot start that game: {err}"}})
     return _reply()
@@ -217,10 +220,16 @@ def variants():
     ])
 
 
+def house_rules():
+    """The house rules a game may add (canasta.house_rules), for the set-up dialog."""
+    return json.dumps(describe_house_rules())
+
+
 def ping():
     """Readiness check; also reports how long importing the engine took."""
     return json.dumps({"ready": True, "python_started_s": round(_STARTED, 3),
                        "engine_imported_s": round(_IMPORTED, 3)})
 
 
-__export__ = ["new_game", "resume", "act", "ai_step", "hint", "variants", "ping", "bench_ai"]
+__export__ = ["new_game", "resume", "act", "ai_step", "hint", "variants", "house_rules", "ping",
+              "bench_ai"]

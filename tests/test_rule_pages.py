@@ -39,8 +39,15 @@ def test_every_variant_has_a_rules_page(name: str, built: dict[str, str]) -> Non
 
 
 def test_a_rule_set_of_ones_own_links_the_page_of_its_base_variant() -> None:
-    assert variant_href("classic-2p+H1") == variant_href("classic-2p")
+    assert variant_href("classic-2p+mine") == variant_href("classic-2p")
     assert variant_href("my own game") == "./rules.html"
+
+
+def test_a_game_with_house_rules_links_the_house_rules_page() -> None:
+    from canasta.house_rules import with_house_rules
+
+    name = with_house_rules(C.get_rules("classic-2p"), ["H9"]).name
+    assert variant_href(name) == "./static/rules/classic-house-rules.html"
 
 
 def test_every_prefix_page_anchors_rules_of_that_prefix(built: dict[str, str]) -> None:

@@ -17,7 +17,7 @@ from typing import NamedTuple
 from ..actions import DRAW, Action, Discard, Meld, TakePile
 from ..cards import BLACK_THREES, RANK, RED_THREES, SORT_KEY, VALUE, WILDS
 from ..melds import TableMeld, table_meld
-from ..rules import RuleSet
+from ..rules import CLASSIC, RuleSet
 from ..scoring import canasta_bonus, red_three_score
 from ..solver import forms_own_melds
 from ..state import ANSWER, PLAY, State
@@ -62,7 +62,15 @@ def unmodelled(rules: RuleSet) -> str | None:
     break: a new option is added here until the fast path learns it."""
     if rules.decks > MAX_DECKS:
         return f"the fast path plays with at most {MAX_DECKS} decks"
+    house = [name for name in HOUSE_SCORING if getattr(rules, name) != getattr(CLASSIC, name)]
+    if house:
+        return "the fast path does not score the house rules " + ", ".join(house)
     return None
+
+
+# The house rules' scoring options (scoring.py) the fast path does not model.
+HOUSE_SCORING = ("double_end_bonus", "red_threes_by_going_out", "black_three_in_hand",
+                 "concealed_canasta_bonus")
 
 
 class _Meld:

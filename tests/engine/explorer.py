@@ -297,14 +297,14 @@ def _wild(c: str) -> bool:
     return c in WILDS
 
 
-def adversarial_position(rng: random.Random, variant: str) -> dict[str, Any]:
+def adversarial_position(rng: random.Random, variant: str | C.RuleSet) -> dict[str, Any]:
     """A position in protocol JSON near the corners of the rules: a tiny stock (red 3s
     on top now and then), the player to move with one to three cards (sometimes more,
     with black 3s, wild cards and a pair matching the pile's top card), teams with and
     without initial meld and canastas. Every card of the deck is placed: what the
     chosen parts leave goes into the opened teams' melds, then the other hands and the
-    bottom of the pile."""
-    rules = C.get_rules(variant)
+    bottom of the pile. A rule set given by value (house rules) travels in the JSON."""
+    rules = variant if isinstance(variant, C.RuleSet) else C.get_rules(variant)
     players, teams = rules.players, rules.teams
     pool = _Pool(rng, list(make_deck(rules.decks, rules.jokers_per_deck)))
     to_move = rng.randrange(players)
@@ -430,7 +430,7 @@ def adversarial_position(rng: random.Random, variant: str) -> dict[str, Any]:
     pile = rest + pile
 
     data: dict[str, Any] = {
-        "variant": variant,
+        "variant": rules.name,
         "to_move": to_move,
         "phase": phase,
         "hands": hands,
@@ -573,11 +573,15 @@ class Explorer:
         return count
 
 
-def _positions(rng: random.Random, variants: list[str]) -> Iterator[tuple[State | None, str]]:
+def _positions(rng: random.Random, variants: list[str | C.RuleSet]
+               ) -> Iterator[tuple[State | None, str]]:
     """Adversarial positions as (state, its JSON); (None, why) when `load_position`
     refuses one (a play-phase hand of one card without a canasta has no legal action)."""
     while True:
-        data = adversarial_position(rng, rng.choice(variants))
+        variant = rng.choice(variants)
+        data = adversarial_position(rng, variant)
+        if isinstance(variant, C.RuleSet):
+            data["rules"] = variant.to_json()
         try:
             state = C.load_position(data, seed=rng.randrange(1 << 30))
         except C.PositionError as err:
@@ -586,19 +590,20 @@ def _positions(rng: random.Random, variants: list[str]) -> Iterator[tuple[State 
         yield state, json.dumps(data)
 
 
-def explore(states: int, seed: int = 1, variants: list[str] | None = None,
+def explore(states: int, seed: int = 1, variants: list[str | C.RuleSet] | None = None,
             depth: int = 4, branch_budget: int = 150, view_every: int = 1,
             deal_share: float = 0.2) -> Report:
     """Visit at least `states` states: adversarial positions (exhaustive branching for
     `depth` plies, then a random play-out to the round's end), and random deals (a
     share `deal_share` of the states) played with a meld-loving random policy."""
     rng = random.Random(seed)
-    names = sorted(C.VARIANTS) if variants is None else variants
+    names: list[str | C.RuleSet] = list(sorted(C.VARIANTS) if variants is None else variants)
+    known = {n if isinstance(n, str) else n.name for n in names}
     report = Report()
     explorer = Explorer(rng, report, view_every)
     positions = _positions(rng, names)
     for name, state in known_states():
-        if state.rules.name in names:
+        if state.rules.name in known:
             report.positions += 1
             explorer.branch(state, f"known position: {name}", depth + 3, 4 * branch_budget)
     deal_states = 0

@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 import canasta as C
+from canasta.house_rules import with_house_rules
 from tests.engine.explorer import explore
 
 STATES_PER_VARIANT = 15_000
@@ -21,4 +22,22 @@ def test_no_dead_ends_and_check_agrees_with_legal_actions(variant: str) -> None:
     found = "\n\n".join(f"[{report.counts[k]}x] {f}" for k, f in report.findings.items())
     assert not report.findings, f"{report.summary()}\n\n{found}"
     assert report.states >= STATES_PER_VARIANT
+    assert report.positions > 100 and report.deals > 0, report.summary()
+
+
+# The house rules by value (docs/variants/classic-house-rules.md): every compatible one
+# at once on Classic, and those that make sense without partners on two players.
+HOUSE = {
+    "classic+all": with_house_rules(C.CLASSIC, ["H1", "H2", "H4", "H5", "H8", "H9", "H10",
+                                                "H11"]),
+    "classic-2p+some": with_house_rules(C.get_rules("classic-2p"), ["H2", "H3", "H9", "H10",
+                                                                    "H11"]),
+}
+
+
+@pytest.mark.parametrize("combo", sorted(HOUSE))
+def test_no_dead_ends_with_house_rules(combo: str) -> None:
+    report = explore(STATES_PER_VARIANT, seed=11, variants=[HOUSE[combo]])
+    found = "\n\n".join(f"[{report.counts[k]}x] {f}" for k, f in report.findings.items())
+    assert not report.findings, f"{report.summary()}\n\n{found}"
     assert report.positions > 100 and report.deals > 0, report.summary()
