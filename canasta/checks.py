@@ -24,9 +24,10 @@ from .melds import (
     team_canastas,
     wild_count,
 )
+from .pile import blocked, freezer, frozen_for
 from .rules import RuleSet
-from .solver import can_go_out_with, initial_reachable
-from .state import ANSWER, DRAW, GAME_OVER, PLAY, ROUND_OVER, State, blocked, freezer
+from .solver import c31_refuses, can_go_out_with, initial_reachable
+from .state import ANSWER, DRAW, GAME_OVER, PLAY, ROUND_OVER, State
 
 
 def shape_rejection(
@@ -148,9 +149,7 @@ def _check_take(state: State, action: TakePile) -> Rejection | None:
     naturals = len(action.cards) - wild_count(action.cards)
     wilds = len(action.cards) - naturals
     freezing = freezer(rules, pile)
-    if (freezing is not None or (rules.frozen_for_unopened_team and not opened)) and (
-        wilds or naturals < 2
-    ):
+    if frozen_for(rules, freezing is not None, opened) and (wilds or naturals < 2):
         why = (
             f"a {short_name(freezing)} lies in it"
             if freezing is not None
@@ -188,7 +187,7 @@ def _check_take(state: State, action: TakePile) -> Rejection | None:
                     "count), so you cannot take the pile.",
                 )
             return None
-    if len(rest) + taken < 2 and _c31_refuses(
+    if len(rest) + taken < 2 and c31_refuses(
         rules, rest + tuple(c for c in pile[:-1] if c not in RED_THREES), after, canastas
     ):
         return _c31(rules)
@@ -203,21 +202,6 @@ def _target(state: State, meld_id: int) -> tuple[TableMeld | None, Rejection | N
     if any(meld_by_id(team, meld_id) for team in state.melds):
         return None, Rejection("C18", "Nobody may add cards to the opponents' melds.")
     return None, Rejection("C18", f"There is no meld {meld_id} on the table.")
-
-
-def _c31_refuses(
-    rules: RuleSet, left: tuple[str, ...], melds: tuple[TableMeld, ...], canastas: int
-) -> bool:
-    """C31 for a play that leaves the cards `left` in hand, the team's melds and
-    canastas then being `melds` and `canastas`: fewer than two cards are allowed
-    only with the canastas needed to go out. Where more than one is needed, the
-    single card left may also be the one that completes the last of them, as the
-    player's last meld (each play of a two-canasta go-out cannot complete both)."""
-    goal = rules.canastas_to_go_out
-    if len(left) >= 2 or canastas >= goal:
-        return False
-    return not (goal > 1 and len(left) == 1
-                and can_go_out_with(rules, left, melds, canastas, 0))
 
 
 def _c31(rules: RuleSet) -> Rejection:
@@ -327,7 +311,7 @@ def _check_meld(state: State, action: Meld) -> Rejection | None:
             "Black 3s must be your last meld, so they must complete your team's initial "
             f"meld: {state.minimum(team)} points.",
         )
-    if need <= 0 and _c31_refuses(rules, left, after, canastas):
+    if need <= 0 and c31_refuses(rules, left, after, canastas):
         return _c31(rules)
     if state.permission is False and hand_after < 2:
         return Rejection(

@@ -36,9 +36,10 @@ from .actions import (
 from .cards import BLACK_THREES, JOKER, RANK, RED_THREES, VALUE, WILDS, remove_cards, sort_cards
 from .checks import can_go_out, check, needed_points, shape_rejection
 from .melds import TableMeld, find_meld, points, team_canastas, wild_count, wild_room
+from .pile import freezer, frozen_for
 from .rules import RuleSet
 from .solver import go_out_plan, hand_counts, meld_counts, reachable, split_hand
-from .state import ANSWER, GAME_OVER, PLAY, ROUND_OVER, State, freezer
+from .state import ANSWER, GAME_OVER, PLAY, ROUND_OVER, State
 from .state import DRAW as DRAW_PHASE
 
 
@@ -335,7 +336,7 @@ def _takes_opened(
     top = pile[-1]
     rank = RANK[top]
     naturals = [c for c in hand if RANK[c] == rank]
-    frozen = freezer(rules, pile) is not None
+    frozen = frozen_for(rules, freezer(rules, pile) is not None, opened=True)
     # C31 after melding the top card with `used` cards from hand: at least two cards
     # in hand afterwards (the rest of the pile counts), or the canastas to go out.
     spare = len(hand) + len(pile) - 1 - sum(map(pile.count, RED_THREES))  # top: no red 3
@@ -366,7 +367,7 @@ def _takes_unopened(state: State, hand: tuple[str, ...], rank: str) -> list[Acti
     pile = state.pile
     top = pile[-1]
     naturals = [c for c in hand if RANK[c] == rank]
-    frozen = rules.frozen_for_unopened_team or freezer(rules, pile) is not None
+    frozen = frozen_for(rules, freezer(rules, pile) is not None, opened=False)
     taken = len(pile) - 1 - sum(map(pile.count, RED_THREES))  # the top is no red 3 (C15)
     need = state.minimum(state.team) - state.turn_points
     goal = rules.canastas_to_go_out

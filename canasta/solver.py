@@ -261,6 +261,24 @@ def assign_wilds(
     return assign
 
 
+def c31_refuses(
+    rules: RuleSet, left: tuple[str, ...], melds: tuple[TableMeld, ...], canastas: int
+) -> bool:
+    """C31 for a play that leaves the cards `left` in hand, the team's melds and
+    canastas then being `melds` and `canastas`: fewer than two cards are allowed
+    only with the canastas needed to go out. Where more than one is needed, the
+    single card left may also be the one that completes the last of them, as the
+    player's last meld (each play of a two-canasta go-out cannot complete both).
+    The one home of C31: `legal_actions` keeps a quicker copy for the plays it lists
+    (the explorer, tests/engine/test_explorer.py, proves that `check` accepts exactly
+    those), and the AI's fast path never plays below two cards without the canastas."""
+    goal = rules.canastas_to_go_out
+    if len(left) >= 2 or canastas >= goal:
+        return False
+    return not (goal > 1 and len(left) == 1
+                and can_go_out_with(rules, left, melds, canastas, 0))
+
+
 def forms_own_melds(rules: RuleSet, cards: tuple[str, ...]) -> bool:
     """C32: could these cards alone form valid melds, one of them a canasta?"""
     groups, wilds, blacks = split_hand(cards)

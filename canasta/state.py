@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, NamedTuple
 
-from .cards import BLACK_THREES, RED_THREES, WILDS
 from .melds import TableMeld, team_canastas
 from .rules import RuleSet
 
@@ -161,24 +160,6 @@ def evolve(state: State, **changes: Any) -> State:
         values[_INDEX[name]] = value
     new: State = _new_tuple(State, values)
     return new
-
-
-_FREEZERS = WILDS | RED_THREES
-_FREEZERS_WITH_BLACK_THREES = _FREEZERS | BLACK_THREES
-
-
-def freezer(rules: RuleSet, pile: tuple[str, ...]) -> str | None:
-    """The card that freezes the pile for everyone (C14), if any lies below the top."""
-    kinds = _FREEZERS_WITH_BLACK_THREES if rules.black_three_freezes else _FREEZERS
-    return next(filter(kinds.__contains__, pile[:-1]), None)
-
-
-def blocked(pile: tuple[str, ...]) -> bool:
-    """C15: a red 3, black 3 or wild card on top blocks the pile."""
-    if not pile:
-        return False
-    top = pile[-1]
-    return top in WILDS or top in RED_THREES or top in BLACK_THREES
 
 
 def pass_turn(

@@ -8,18 +8,17 @@ from .actions import action_to_json
 from .checks import may_ask as ask_allowed
 from .legal import legal_actions
 from .melds import BLACK_THREES, TableMeld, canasta_kind
+from .pile import blocked, freezer, frozen_for
 from .rules import RuleSet, get_rules
 from .scoring import score_round
-from .state import State, blocked, freezer
+from .state import State
 
 
 def pile_view(state: State, seat: int) -> dict[str, Any]:
     pile = state.pile
     team = seat % state.rules.teams
     frozen_by = freezer(state.rules, pile)
-    for_team = frozen_by is not None or (
-        state.rules.frozen_for_unopened_team and not state.opened[team]
-    )
+    for_team = frozen_for(state.rules, frozen_by is not None, state.opened[team])
     return {
         "top": pile[-1] if pile else None,
         "size": len(pile),

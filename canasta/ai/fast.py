@@ -21,6 +21,7 @@ import random
 
 from ..actions import Action, Answer, Discard, Meld, TakePile
 from ..cards import BLACK_THREES, RED_THREES, VALUE, WILDS
+from ..pile import blocks, frozen_for
 from ..solver import go_out_plan
 from ..state import ANSWER, PLAY, State
 from ..state import DRAW as DRAW_PHASE
@@ -119,7 +120,7 @@ class Sim(Table):
         if not pile:
             return False
         top = pile[-1]
-        if top in WILDS or top in BLACK_THREES or top in RED_THREES:
+        if blocks(top):
             return False  # C15
         seat = self.to_move
         team = seat % self.teams
@@ -127,7 +128,7 @@ class Sim(Table):
         hand = self.hands[seat]
         naturals = hand.get(kind, [])
         opened = self.opened[team]
-        frozen = self._pile_frozen() or (self.rules.frozen_for_unopened_team and not opened)
+        frozen = frozen_for(self.rules, self._pile_frozen(), opened)
         table = self.melds[team]
         with_cards: list[str]
         if kind in table and not frozen:
@@ -401,8 +402,8 @@ class Sim(Table):
         block = pile_size >= BIG_PILE or self._threatened(team)
         wild_keep = WILD_BLOCK_KEEP if block else WILD_KEEP
         factor = PILE_FACTOR[pile_size]
-        open_for_next = not (self.frozen_by or (
-            self.rules.frozen_for_unopened_team and not self.opened[nxt % self.teams]))
+        open_for_next = not frozen_for(self.rules, self.frozen_by > 0,
+                                       self.opened[nxt % self.teams])
         feeds = self.melds[nxt % self.teams] if open_for_next else {}
         picked, thrown = self.picked[nxt], self.thrown[nxt]
         pile_kinds, on_table, per_rank = self.pile_kinds, self.on_table, self.per_rank

@@ -16,7 +16,8 @@ from typing import NamedTuple
 
 from ..actions import DRAW, Action, Discard, Meld, TakePile
 from ..cards import BLACK_THREES, RANK, RED_THREES, SORT_KEY, VALUE, WILDS
-from ..melds import TableMeld, table_meld
+from ..melds import TableMeld, table_meld, wild_room
+from ..pile import freezing_cards
 from ..rules import CLASSIC, RuleSet
 from ..scoring import canasta_bonus, red_three_score
 from ..solver import forms_own_melds
@@ -137,8 +138,7 @@ class Table:
         for table in self.melds:
             for kind, meld in table.items():
                 self.on_table[kind] = self.on_table.get(kind, 0) + meld.naturals
-        self.freezers = frozenset(("2", "*", "r", "b") if rules.black_three_freezes
-                                  else ("2", "*", "r"))
+        self.freezers = frozenset(KIND[c] for c in freezing_cards(rules))  # C14
         self.frozen_by = sum(n for k, n in self.pile_kinds.items() if k in self.freezers)
         self.per_rank = 4 * rules.decks
         self.thrown = [set(k) for k in memory.thrown] if memory else [
@@ -226,14 +226,9 @@ class Table:
         self.melded[seat] = True
 
     def _room(self, meld: _Meld | None, add_naturals: int = 0) -> int:
-        rules = self.rules
+        """C17, C19: the wild cards the meld (with `add_naturals` more) can take."""
         nat = (meld.naturals if meld else 0) + add_naturals
-        wild = meld.wilds if meld else 0
-        if (meld is not None and not rules.wild_on_natural_canasta and wild == 0
-                and len(meld.cards) >= self.size):
-            return 0
-        limit = nat - 1 if rules.wilds_strictly_fewer else nat
-        return max(0, min(rules.max_wilds, limit) - wild)
+        return wild_room(self.rules, nat, meld.wilds if meld else 0)
 
     def _wild_cards(self, seat: int) -> list[str]:
         hand = self.hands[seat]

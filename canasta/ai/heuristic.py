@@ -17,6 +17,7 @@ from typing import Any
 from ..actions import action_to_json
 from ..cards import BLACK_THREES, RANK, VALUE, WILDS
 from ..melds import meld_of_view
+from ..pile import frozen_for
 from ..rules import RuleSet
 from ..solver import go_out_plan
 from .judgement import (
@@ -232,8 +233,7 @@ def ranked_discards(
     counts = natural_ranks(hand)
     opp_ranks = {m["rank"] for t, team in enumerate(view["melds"]) if t != me for m in team}
     pile = view["pile"]
-    frozen_for_next = pile["frozen"] or (
-        know.rules.frozen_for_unopened_team and not view["team_melded"][_team(view, nxt)])
+    frozen_for_next = frozen_for(know.rules, pile["frozen"], view["team_melded"][_team(view, nxt)])
     pile_size = pile["size"]
     threat = pile_size >= BIG_PILE or _opponent_threat(view)
     careful = level == "normal"

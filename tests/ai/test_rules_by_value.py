@@ -19,8 +19,8 @@ from canasta.ai.arena import play_round
 from canasta.ai.knowledge import read_view
 from canasta.ai.worlds import sample_world
 from canasta.cards import BLACK_THREES, RANK, RED_THREES, WILDS, make_deck
+from canasta.pile import freezer
 from canasta.rules import CLASSIC, VARIANTS, RuleSet
-from canasta.state import freezer
 from canasta.transitions import deal_round
 from canasta.view import rules_of
 from tests.engine.helpers import position

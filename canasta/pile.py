@@ -1,0 +1,40 @@
+"""The discard pile's rules in one place: what blocks it for the next player (C15),
+what freezes it (C14, and the `black_three_freezes` option), and for whom it is frozen
+(C14 with `frozen_for_unopened_team`). The checks, `legal_actions`, the view and the
+AI's fast path all ask these functions."""
+
+from __future__ import annotations
+
+from .cards import BLACK_THREES, RED_THREES, WILDS
+from .rules import RuleSet
+
+BLOCKERS = WILDS | RED_THREES | BLACK_THREES
+_FREEZERS = WILDS | RED_THREES
+_FREEZERS_WITH_BLACK_THREES = _FREEZERS | BLACK_THREES
+
+
+def blocks(card: str) -> bool:
+    """C15: a red 3, black 3 or wild card on top blocks the pile."""
+    return card in BLOCKERS
+
+
+def blocked(pile: tuple[str, ...]) -> bool:
+    """C15: the pile cannot be taken because of its top card."""
+    return bool(pile) and blocks(pile[-1])
+
+
+def freezing_cards(rules: RuleSet) -> frozenset[str]:
+    """C14: the cards that freeze the pile for everyone while they lie in it."""
+    return _FREEZERS_WITH_BLACK_THREES if rules.black_three_freezes else _FREEZERS
+
+
+def freezer(rules: RuleSet, pile: tuple[str, ...]) -> str | None:
+    """The card that freezes the pile for everyone (C14), if any lies below the top."""
+    return next(filter(freezing_cards(rules).__contains__, pile[:-1]), None)
+
+
+def frozen_for(rules: RuleSet, frozen: bool, opened: bool) -> bool:
+    """C14: whether a team must take the pile with two natural cards from hand: the
+    pile is `frozen` by a card in it, or the team has not `opened` (made its initial
+    meld) and the rules freeze the pile for such a team."""
+    return frozen or (rules.frozen_for_unopened_team and not opened)
