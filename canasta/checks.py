@@ -15,6 +15,7 @@ from .cards import (
 )
 from .errors import Rejection
 from .melds import (
+    WILD_KEY,
     TableMeld,
     find_meld,
     meld_by_id,
@@ -28,6 +29,7 @@ from .pile import blocked, freezer, frozen_for
 from .rules import RuleSet
 from .solver import c31_refuses, can_go_out_with, initial_reachable
 from .state import ANSWER, DRAW, GAME_OVER, PLAY, ROUND_OVER, State
+from .wild_melds import rule_id, start_problem
 
 
 def shape_rejection(
@@ -248,6 +250,8 @@ def _check_meld(state: State, action: Meld) -> Rejection | None:
         rank = action.rank
     elif target is not None:
         rank = target.rank
+    elif rules.wild_meld_min:
+        rank = WILD_KEY  # F1: the team's meld of wild cards
     else:
         return Rejection(
             "C17", "Wild cards alone cannot make a meld: choose the team meld they go on."
@@ -271,13 +275,18 @@ def _check_meld(state: State, action: Meld) -> Rejection | None:
                 "Black 3s may be melded only as the last meld of a player going out this turn.",
             )
     existing = find_meld(melds, rank)
-    if existing is None and not naturals:
+    if rank == WILD_KEY:
+        problem = start_problem(rules, wilds) if existing is None else None
+        if problem is not None:
+            return Rejection(rule_id(rules), problem)
+    elif existing is None and not naturals:
         return Rejection(
             "C19", f"Your team has no meld of {rank_plural(rank)} to add wild cards to."
         )
-    bad = shape_rejection(rules, rank, existing, len(naturals), wilds)
-    if bad is not None:
-        return bad
+    else:
+        bad = shape_rejection(rules, rank, existing, len(naturals), wilds)
+        if bad is not None:
+            return bad
     after = merge(melds, rank, cards, state.melds)
     canastas = team_canastas(rules, after)
     left = rest

@@ -36,6 +36,8 @@ HOUSE_RULES: dict[str, HouseRule] = {h.id: h for h in (
               {"black_three_freezes": True}),
     HouseRule("H11", "+100 for a canasta laid down whole", "seed 001 line 49",
               {"concealed_canasta_bonus": 100}),
+    HouseRule("H12", "A canasta of seven wild cards, laid down whole (+100)",
+              "seed 003 line 179", {"wild_meld_min": 7, "wild_canasta_bonus": 100}),
 )}
 
 

@@ -35,7 +35,7 @@ from .actions import (
 )
 from .cards import BLACK_THREES, JOKER, RANK, RED_THREES, VALUE, WILDS, remove_cards, sort_cards
 from .checks import can_go_out, check, needed_points, shape_rejection
-from .melds import TableMeld, find_meld, points, team_canastas, wild_count, wild_room
+from .melds import WILD_KEY, TableMeld, find_meld, points, team_canastas, wild_count, wild_room
 from .pile import freezer, frozen_for
 from .rules import RuleSet
 from .solver import go_out_plan, hand_counts, meld_counts, reachable, split_hand
@@ -70,6 +70,19 @@ def _sorted_wilds(hand: tuple[str, ...]) -> tuple[int, list[str]]:
 
 
 FINISH_HAND = 4
+
+
+def wild_meld_steps(rules: RuleSet, hand: tuple[str, ...], has_meld: bool) -> list[Meld]:
+    """F1, H12: one wild card of each kind onto the team's meld of wild cards, or a new
+    one of the fewest wild cards allowed, in every mix of jokers and 2s (the 2s taken
+    in the hand's order)."""
+    jokers = [c for c in hand if c == JOKER]
+    twos = [c for c in hand if c in WILDS and c != JOKER]
+    if has_meld:
+        return [Meld((w,)) for w in _wild_kinds(hand)]
+    k = rules.wild_meld_min
+    return [Meld(sort_cards(tuple(twos[: k - j]) + tuple(jokers[:j])))
+            for j in range(max(0, k - len(twos)), min(len(jokers), k) + 1)]
 
 
 def finishing_step(state: State) -> Action | None:
@@ -125,8 +138,10 @@ def candidates(state: State) -> list[Action]:
         if len(naturals) >= 2:
             out.extend(meld_of((naturals[0], naturals[1], w)) for w in wilds)
     for m in melds:
-        if m.rank != "3":
+        if m.rank not in ("3", WILD_KEY):
             out.extend(LAY_WILD[w, m.rank] for w in wilds)
+    if state.rules.wild_meld_min:
+        out.extend(wild_meld_steps(state.rules, hand, find_meld(melds, WILD_KEY) is not None))
     if len(blacks) >= 3:
         out.append(Meld(sort_cards(blacks)))
     step = finishing_step(state)
@@ -180,7 +195,8 @@ def _legal(state: State) -> list[Action]:
             return _takes_opened(state, hand, melds, existing)
         if not melds:
             return _takes_unopened(state, hand, rank)
-    elif phase == PLAY and state.permission is None and not state.pending:
+    elif (phase == PLAY and state.permission is None and not state.pending
+          and not rules.wild_meld_min):  # wild-card melds: the reference list
         if state.opened[state.to_move % state.rules.teams]:
             return _play_opened(state)
         if state.rules.concealed_needs_minimum or not state.fresh:

@@ -11,6 +11,11 @@ from .rules import RuleSet
 # going out (C21). Variants add kinds (sequences, wild-card melds) beside these.
 GROUP = "group"
 BLACK_THREES = "black_threes"
+# A meld of jokers and 2s only (wild_melds.py: Free Canasta F1, house rule H12), keyed
+# "W" where other melds have their rank: a team holds at most one.
+WILD = "wild"
+WILD_KEY = "W"
+_KINDS = {"3": BLACK_THREES, WILD_KEY: WILD}
 
 
 class TableMeld(NamedTuple):
@@ -34,7 +39,7 @@ def table_meld(rank: str, cards: tuple[str, ...], meld_id: int = 0,
                started: int = 0) -> TableMeld:
     wilds = wild_count(cards)
     return TableMeld(rank, cards, len(cards) - wilds, wilds, meld_id,
-                     BLACK_THREES if rank == "3" else GROUP, started)
+                     _KINDS.get(rank, GROUP), started)
 
 
 def meld_of_view(meld: dict[str, Any]) -> TableMeld:
@@ -69,10 +74,11 @@ def wild_count(cards: tuple[str, ...] | list[str]) -> int:
 
 
 def canasta_kind(rules: RuleSet, cards: tuple[str, ...]) -> str | None:
-    """C30: 'natural', 'mixed' or None (not a canasta)."""
+    """C30: 'natural', 'mixed', 'wild' (F2: wild cards only) or None (no canasta)."""
     if len(cards) < rules.canasta_size:
         return None
-    return "mixed" if wild_count(cards) else "natural"
+    wilds = wild_count(cards)
+    return "mixed" if 0 < wilds < len(cards) else "natural" if not wilds else "wild"
 
 
 def points(cards: tuple[str, ...] | list[str]) -> int:

@@ -10,10 +10,11 @@ from typing import Any
 from .cards import RANK, RED_THREES, WILDS, is_card, make_deck, sort_cards
 from .errors import PositionError
 from .legal import legal_actions
-from .melds import TableMeld, shape_problem, table_meld
+from .melds import WILD_KEY, TableMeld, shape_problem, table_meld
 from .rules import RuleSet, get_rules
 from .state import DRAW, PLAY, State, chain_push
 from .transitions import begin_turn
+from .wild_melds import start_problem
 
 
 def _cards(value: Any, where: str) -> tuple[str, ...]:
@@ -36,6 +37,11 @@ def _per(data: dict[str, Any], key: str, count: int, what: str) -> list[Any]:
 
 def _meld(rules: RuleSet, cards: tuple[str, ...], where: str) -> TableMeld:
     naturals = [c for c in cards if c not in WILDS]
+    if not naturals and rules.wild_meld_min:  # F1, H12: a meld of wild cards
+        problem = start_problem(rules, len(cards))
+        if problem:
+            raise PositionError(f"{where}: invalid meld {list(cards)}: {problem}")
+        return table_meld(WILD_KEY, sort_cards(cards))
     ranks = {RANK[c] for c in naturals}
     if len(ranks) != 1:
         raise PositionError(f"{where}: a meld needs natural cards of exactly one rank")

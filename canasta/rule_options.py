@@ -44,6 +44,13 @@ OPTIONS: dict[str, Option] = {
     "wilds_strictly_fewer": _b("melds", "A meld always holds more naturals than wilds (C17)."),
     "wild_on_natural_canasta": _b("melds", "A wild card may join a natural canasta (C19)."),
     "canasta_size": _i("melds", 3, 14, "Cards that make a canasta (C30)."),
+    "wild_meld_min": _i("melds", 0, 14, "F1: the fewest jokers and 2s a meld of wild cards "
+                        "starts with (0: no such melds; 7: only a whole canasta, H12)."),
+    "wild_canasta_bonus": _i("scoring", 0, 10_000, "F2: bonus for a canasta of wild cards "
+                             "only."),
+    "mixed_bonus_by_wilds": Option("scoring", "table", 0, 10_000, "F3: rows of (wild cards, "
+                                   "bonus) for mixed canastas that score otherwise than the "
+                                   "mixed canasta bonus."),
     "frozen_for_unopened_team": _b("pile", "The pile is frozen for a team without its "
                                    "initial meld (C14)."),
     "black_three_freezes": _b("pile", "A black 3 in the pile freezes it (C22 option)."),
@@ -91,7 +98,7 @@ def _value_problem(name: str, option: Option, value: Any) -> str | None:
             return f"{name} must be from {option.low} to {option.high}, not {value}"
         return None
     rows = value
-    if name == "red_three_totals":
+    if name in ("red_three_totals", "mixed_bonus_by_wilds"):
         if not isinstance(rows, tuple) or not all(
             isinstance(r, tuple) and len(r) == 2 and all(type(x) is int for x in r)
             and r[0] >= 1 and option.low <= r[1] <= option.high for r in rows
@@ -126,6 +133,8 @@ def problems(rules: RuleSet) -> list[str]:
                    f"in {rules.deck_size()} cards")
     if rules.ask_permission and rules.teams == rules.players:
         out.append("ask_permission needs partnerships: every player here plays alone")
+    if 0 < rules.wild_meld_min < rules.min_meld:
+        out.append("a meld of wild cards cannot start smaller than the smallest meld")
     if rules.double_end_bonus and rules.teams == rules.players:
         out.append("a double end (H1) needs partnerships: every player here plays alone")
     return out

@@ -16,6 +16,7 @@ VARIANT_PAGES: dict[str, str] = {
     "classic-3p": "classic-3p",
     "classic-6p": "classic-6p",
     "classic-6p-3x2": "classic-6p",
+    "free-canasta": "free-canasta",
 }
 
 # ... and the page that holds each prefix of rule ids.
@@ -25,6 +26,7 @@ PREFIX_PAGES: dict[str, str] = {
     "D": "classic-2p",
     "T": "classic-3p",
     "X": "classic-6p",
+    "F": "free-canasta",
 }
 
 _RULE = re.compile(r"^([A-Z]{1,2})\d{1,3}$")

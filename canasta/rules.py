@@ -33,6 +33,10 @@ class RuleSet:
     wilds_strictly_fewer: bool = True
     wild_on_natural_canasta: bool = True
     canasta_size: int = 7
+    # Wild-card melds (wild_melds.py; Free Canasta F1-F3, house rule H12)
+    wild_meld_min: int = 0  # the fewest wild cards a meld of wild cards starts with; 0: none
+    wild_canasta_bonus: int = 0  # a canasta of wild cards only
+    mixed_bonus_by_wilds: tuple[tuple[int, int], ...] = ()  # (wild cards, bonus) of mixed
     # The pile (C14, C15, C22)
     frozen_for_unopened_team: bool = True
     black_three_freezes: bool = False
@@ -118,6 +122,7 @@ class RuleSet:
         data = dict(self._json)
         data["initial_meld"] = [list(row) for row in self.initial_meld]
         data["red_three_totals"] = [list(row) for row in self.red_three_totals]
+        data["mixed_bonus_by_wilds"] = [list(row) for row in self.mixed_bonus_by_wilds]
         return data
 
     @staticmethod
@@ -143,7 +148,7 @@ def _from_json(data: dict[str, Any]) -> RuleSet:
     if unknown:
         raise ValueError(f"unknown rule options: {', '.join(sorted(unknown))}")
     values = dict(data)
-    for table in ("initial_meld", "red_three_totals"):
+    for table in ("initial_meld", "red_three_totals", "mixed_bonus_by_wilds"):
         if table in values:
             rows = values[table]
             if not isinstance(rows, list) or not all(isinstance(r, list) for r in rows):
@@ -211,8 +216,19 @@ CLASSIC_6P_3X2 = replace(
     target_score=7500,
 )
 
+# Free Canasta (docs/variants/free-canasta.md): seed 003 line 47 — canastas of jokers
+# and 2s only (1000), mixed canastas by their wild cards (400 / 300 / 200).
+FREE_CANASTA = replace(
+    CLASSIC,
+    name="free-canasta",
+    title="Free Canasta (4 players; canastas of wild cards, mixed canastas by wild cards)",
+    wild_meld_min=3,
+    wild_canasta_bonus=1000,
+    mixed_bonus_by_wilds=((1, 400), (2, 300), (3, 200)),
+)
+
 VARIANTS: dict[str, RuleSet] = {
-    r.name: r for r in (CLASSIC, CLASSIC_2P, CLASSIC_3P, CLASSIC_6P, CLASSIC_6P_3X2)
+    r.name: r for r in (CLASSIC, CLASSIC_2P, CLASSIC_3P, CLASSIC_6P, CLASSIC_6P_3X2, FREE_CANASTA)
 }
 
 

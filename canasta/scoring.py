@@ -25,12 +25,16 @@ def red_three_score(rules: RuleSet, count: int, melded: bool) -> int:
     return -value if not melded and rules.red_threes_negative_without_meld else value
 
 
-def canasta_bonus(rules: RuleSet, kind: str | None) -> int:
-    """C40: the bonus of a canasta of this kind (`canasta_kind`), 0 for no canasta."""
+def canasta_bonus(rules: RuleSet, kind: str | None, wilds: int = 0) -> int:
+    """C40: the bonus of a canasta of this kind (`canasta_kind`) holding `wilds` wild
+    cards, 0 for no canasta; F2 a canasta of wild cards, F3 a mixed canasta by its
+    number of wild cards where `mixed_bonus_by_wilds` lists it."""
     if kind == "natural":
         return rules.natural_canasta_bonus
     if kind == "mixed":
-        return rules.mixed_canasta_bonus
+        return dict(rules.mixed_bonus_by_wilds).get(wilds, rules.mixed_canasta_bonus)
+    if kind == "wild":
+        return rules.wild_canasta_bonus
     return 0
 
 
@@ -73,7 +77,7 @@ def score_round(state: State) -> list[dict[str, Any]]:
     for team in range(rules.teams):
         melds = state.melds[team]
         melded = sum(VALUE[c] for m in melds for c in m.cards)
-        bonus = sum(canasta_bonus(rules, canasta_kind(rules, m.cards))
+        bonus = sum(canasta_bonus(rules, canasta_kind(rules, m.cards), m.wilds)
                     for m in melds if m.kind != BLACK_THREES)  # C21: no canasta bonus
         went_out = state.went_out is not None and rules.team_of(state.went_out) == team
         count = len(state.red_threes[team])

@@ -9,8 +9,9 @@ from itertools import accumulate
 
 from .actions import Action, Discard, Meld
 from .cards import BLACK_THREES, RANK, RANK_VALUE, RED_THREES, SORT_KEY, VALUE, WILDS, sort_cards
-from .melds import TableMeld, shape_problem, wild_room
+from .melds import WILD_KEY, TableMeld, shape_problem, wild_room
 from .rules import RuleSet
+from .wild_melds import shares
 
 
 def split_hand(cards: Iterable[str]) -> tuple[dict[str, list[str]], list[str], list[str]]:
@@ -123,6 +124,8 @@ def reachable(
     for r, (e, f) in existing.items():
         if r not in counts:
             room += wild_room(rules, e, f)
+    if rules.wild_meld_min and (WILD_KEY in existing or len(wild_values) >= rules.wild_meld_min):
+        room += len(wild_values)  # the meld of wild cards takes any number (F1)
     spare = len(wild_values)
     for pts, n, req, extra in sorted(needy, reverse=True):
         if req <= spare:
@@ -134,8 +137,9 @@ def reachable(
     extra_wilds = wild_used - (len(wild_values) - spare)
     best += sum(wild_values[:wild_used])
     used += max(0, extra_wilds)
-    if best >= need and (hand_size - used + bonus_cards >= 2
-                         or (may_go_out and canastas_have >= rules.canastas_to_go_out)):
+    if best >= need and not rules.wild_meld_min and (
+            hand_size - used + bonus_cards >= 2
+            or (may_go_out and canastas_have >= rules.canastas_to_go_out)):
         return True
     if may_go_out:
         best += black_three_points(blacks)
@@ -164,7 +168,12 @@ def _initial_exact(
     goal = rules.canastas_to_go_out
     size = rules.canasta_size
     dp: dict[tuple[int, int, int], int] = {(0, 0, 0): 0}
-    for r in set(counts) | set(existing):
+    if rules.wild_meld_min:  # F1: wild cards to the meld of wild cards (points: `prefix`)
+        on = existing.get(WILD_KEY)
+        wild_options = [(x, x, made, 0) for x, made in
+                        shares(rules, total_wilds, None if on is None else sum(on))]
+        dp = {(c, wu, min(goal, cn)): 0 for c, wu, cn, _ in wild_options}
+    for r in (set(counts) | set(existing)) - {WILD_KEY}:
         n = counts.get(r, 0)
         v = RANK_VALUE[r]
         e, f = existing.get(r, (0, 0))
@@ -279,13 +288,45 @@ def c31_refuses(
                 and can_go_out_with(rules, left, melds, canastas, 0))
 
 
+def _team_counts(melds: Iterable[TableMeld]) -> tuple[dict[str, tuple[int, int]], int | None]:
+    """The team's melds as (naturals, wilds) by rank, black 3s left out, and the size
+    of its meld of wild cards (None: it has none)."""
+    existing: dict[str, tuple[int, int]] = {}
+    on_table = None
+    for m in melds:
+        if m.rank == WILD_KEY:
+            on_table = len(m.cards)
+        elif m.rank != "3":
+            existing[m.rank] = (m.naturals, m.wilds)
+    return existing, on_table
+
+
+def _assign(
+    rules: RuleSet,
+    groups: dict[str, int],
+    wild_total: int,
+    existing: dict[str, tuple[int, int]],
+    on_table: int | None,
+    canastas_have: int,
+    canastas_needed: int,
+) -> tuple[dict[str, int], int] | None:
+    """`assign_wilds`, where wild cards may also go to the team's meld of wild cards
+    (F1): (wilds per rank, wilds to that meld), or None."""
+    for x, made in shares(rules, wild_total, on_table):
+        assign = assign_wilds(rules, groups, wild_total - x, existing, canastas_have + made,
+                              canastas_needed)
+        if assign is not None:
+            return assign, x
+    return None
+
+
 def forms_own_melds(rules: RuleSet, cards: tuple[str, ...]) -> bool:
     """C32: could these cards alone form valid melds, one of them a canasta?"""
     groups, wilds, blacks = split_hand(cards)
     if blacks and (len(blacks) < 3 or len(blacks) > 4):
         return False
     counts = {r: len(cs) for r, cs in groups.items()}
-    return assign_wilds(rules, counts, len(wilds), {}, 0, 1) is not None
+    return _assign(rules, counts, len(wilds), {}, None, 0, 1) is not None
 
 
 def go_out_plan(
@@ -301,12 +342,25 @@ def go_out_plan(
     found = _go_out(rules, hand, melds, canastas_have, need_points)
     if found is None:
         return None
-    assign, existing, drop = found
+    assign, existing, drop, to_wild, on_table = found
     rest = list(hand)
     if drop is not None:
         rest.remove(drop)
     g, w, b = split_hand(rest)
-    return _plan_actions(rules, g, w, b, assign, existing, drop)
+    plan = _plan_actions(rules, g, w, b, assign, existing, drop)
+    if to_wild:
+        # The wild cards no rank took go to the meld of wild cards, first if that
+        # completes a canasta (C31: the canastas before the last cards).
+        given = [c for a in plan if isinstance(a, Meld) for c in a.cards if c in WILDS]
+        pool = list(w)
+        for c in given:
+            pool.remove(c)
+        have = on_table or 0
+        step = Meld(sort_cards(pool))
+        plan.insert(0 if have < rules.canasta_size <= have + len(pool) else
+                    sum(isinstance(a, Meld) and a.cards[0] not in BLACK_THREES for a in plan),
+                    step)
+    return plan
 
 
 def can_go_out_with(
@@ -326,11 +380,12 @@ def _go_out(
     melds: tuple[TableMeld, ...],
     canastas_have: int,
     need_points: int,
-) -> tuple[dict[str, int], dict[str, tuple[int, int]], str | None] | None:
-    """(wilds per rank, the team's melds as counts, the card discarded last or None)."""
+) -> tuple[dict[str, int], dict[str, tuple[int, int]], str | None, int, int | None] | None:
+    """(wilds per rank, the team's melds as counts, the card discarded last or None, the
+    wild cards put on the meld of wild cards, the size of that meld or None)."""
     if not hand:
         return None
-    existing = {m.rank: (m.naturals, m.wilds) for m in melds if m.rank != "3"}
+    existing, on_table = _team_counts(melds)
     groups, wilds, blacks = split_hand(hand)
     if len(blacks) == 2 or len(blacks) > 4:
         return None
@@ -373,10 +428,10 @@ def _go_out(
                     del use[r]
         if n_blacks and n_blacks < 3:
             continue
-        assign = assign_wilds(rules, use, n_wilds, existing, canastas_have,
-                              rules.canastas_to_go_out)
-        if assign is not None:
-            return assign, existing, drop
+        found = _assign(rules, use, n_wilds, existing, on_table, canastas_have,
+                        rules.canastas_to_go_out)
+        if found is not None:
+            return found[0], existing, drop, found[1], on_table
     return None
 
 
@@ -417,6 +472,6 @@ def lays_down_whole(rules: RuleSet, hand: tuple[str, ...], melds: tuple[TableMel
     groups, wilds, blacks = split_hand(hand)
     if blacks and not 3 <= len(blacks) <= 4:
         return False
-    existing = {m.rank: (m.naturals, m.wilds) for m in melds if m.rank != "3"}
+    existing, on_table = _team_counts(melds)
     counts = {r: len(cs) for r, cs in groups.items()}
-    return assign_wilds(rules, counts, len(wilds), existing, 0, 0) is not None
+    return _assign(rules, counts, len(wilds), existing, on_table, 0, 0) is not None

@@ -11,7 +11,7 @@ from .cards import RANK, RED_THREES, SORT_KEY, WILDS, make_deck, remove_cards, s
 from .checks import can_go_out, check
 from .errors import IllegalAction
 from .legal import known_legal
-from .melds import meld_by_id, merge, points
+from .melds import WILD_KEY, meld_by_id, merge, points
 from .rules import RuleSet
 from .scoring import score_round
 from .solver import forms_own_melds
@@ -195,10 +195,12 @@ def _meld(state: State, action: Meld, actions: Any) -> State:
         rank = RANK[naturals[0]]
     elif action.rank is not None:
         rank = action.rank
-    else:  # wild cards onto a meld named by its id (checked)
-        target = meld_by_id(state.melds[state.team], action.onto or 0)
+    elif action.onto is not None:  # wild cards onto a meld named by its id (checked)
+        target = meld_by_id(state.melds[state.team], action.onto)
         assert target is not None
         rank = target.rank
+    else:  # F1: the team's meld of wild cards (checked)
+        rank = WILD_KEY
     return _lay_down(state, action, actions, rank, action.cards, hand, state.pending, {})
 
 

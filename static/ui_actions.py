@@ -63,7 +63,7 @@ def do_meld(rank=None):
     action = {"type": "meld", "cards": cards}
     if all(is_wild(c) for c in cards):
         target = rank or S.get("target")
-        if target:
+        if target and target != "W":  # wild cards alone join the meld of wild cards (F1)
             action["rank"] = target
     spawn(send(action))
 

@@ -32,7 +32,9 @@ RANK_NAMES = {
     "K": "King",
 }
 RANK_SHORT = {"T": "10"}
-PLURAL = {"A": "Aces", "T": "10s", "J": "Jacks", "Q": "Queens", "K": "Kings", "3": "Black 3s"}
+PLURAL = {"A": "Aces", "T": "10s", "J": "Jacks", "Q": "Queens", "K": "Kings", "3": "Black 3s",
+          "W": "Wild cards"}
+CANASTA_NAMES = {"natural": "Natural", "mixed": "Mixed", "wild": "Wild"}
 SUITS = {
     "S": ("♠", "spades", "black"),
     "H": ("♥", "hearts", "red"),

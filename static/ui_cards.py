@@ -1,6 +1,7 @@
 # The cards of the table as HTML (MicroPython, main thread): a card, a seat's
 # backs, a team's melds, the stock and the pile, the hand.
 from ui_base import (
+    CANASTA_NAMES,
     PLURAL,
     RANK_SHORT,
     SUITS,
@@ -89,15 +90,17 @@ def melds_html(view, team, mine):
         role = ' role="button" tabindex="0"' if mine else ""
         label = name + " · " + str(len(cards))
         if kind:
-            top = "canasta-natural" if kind == "natural" else "canasta-mixed"
+            top = "canasta-" + kind
             # A closed canasta shows a red top card when natural, a black one when
-            # mixed (as at a real table); the border says it too if no such card.
+            # mixed (as at a real table), a joker when of wild cards (Free Canasta);
+            # the border says it too if no such card.
             want = "HD" if kind == "natural" else "SC"
             naturals = [c for c in cards if not is_wild(c)]
-            shown = next((c for c in naturals if c[1] in want), naturals[0])
+            shown = (next((c for c in naturals if c[1] in want), naturals[0]) if naturals
+                     else cards[-1])
             body = card_html(shown, extra=" " + top)
             label = (
-                ("Natural" if kind == "natural" else "Mixed")
+                CANASTA_NAMES.get(kind, kind)
                 + " canasta · "
                 + name
                 + " · "

@@ -19,6 +19,7 @@ from canasta.ai import choose_action  # noqa: E402
 from canasta.cards import RANK, WILDS, rank_plural, short_name  # noqa: E402
 from canasta.house_rules import describe as describe_house_rules  # noqa: E402
 from canasta.house_rules import with_house_rules  # noqa: E402
+from canasta.melds import WILD_KEY  # noqa: E402
 from canasta.rule_pages import rule_href, variant_href  # noqa: E402
 
 _IMPORTED = time.perf_counter()
@@ -36,7 +37,7 @@ def _laid_on(seat, action, before):
     naturals = [c for c in action["cards"] if c not in WILDS]
     named = [m.rank for m in team if m.id == action.get("onto")]
     rank = action.get("rank") or (RANK[naturals[0]] if naturals else None) or (
-        named[0] if named else None)
+        named[0] if named else None) or (WILD_KEY if WILD_KEY in ranks else None)
     return rank if rank in ranks else None
 
 

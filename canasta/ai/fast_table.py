@@ -65,13 +65,14 @@ def unmodelled(rules: RuleSet) -> str | None:
         return f"the fast path plays with at most {MAX_DECKS} decks"
     house = [name for name in HOUSE_SCORING if getattr(rules, name) != getattr(CLASSIC, name)]
     if house:
-        return "the fast path does not score the house rules " + ", ".join(house)
+        return "the fast path does not model the options " + ", ".join(house)
     return None
 
 
-# The house rules' scoring options (scoring.py) the fast path does not model.
+# The options the fast path does not model: the house rules' scoring (scoring.py) and
+# melds of wild cards (wild_melds.py).
 HOUSE_SCORING = ("double_end_bonus", "red_threes_by_going_out", "black_three_in_hand",
-                 "concealed_canasta_bonus")
+                 "concealed_canasta_bonus", "wild_meld_min")
 
 
 class _Meld:
@@ -320,7 +321,8 @@ class Table:
             for kind, meld in table.items():
                 total += sum(VALUE[c] for c in meld.cards)
                 if kind != "b" and len(meld.cards) >= self.size:
-                    total += canasta_bonus(rules, "mixed" if meld.wilds else "natural")
+                    total += canasta_bonus(rules, "mixed" if meld.wilds else "natural",
+                                           meld.wilds)
             total += red_three_score(rules, self.reds[team], bool(table))
             if self.went_out is not None and self.went_out % self.teams == team:
                 total += rules.going_out_bonus + (rules.concealed_bonus if self.concealed else 0)

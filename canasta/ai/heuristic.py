@@ -16,7 +16,7 @@ from typing import Any
 
 from ..actions import action_to_json
 from ..cards import BLACK_THREES, RANK, VALUE, WILDS
-from ..melds import meld_of_view
+from ..melds import WILD_KEY, meld_of_view
 from ..pile import frozen_for
 from ..rules import RuleSet
 from ..solver import go_out_plan
@@ -93,15 +93,8 @@ def _draw_choice(view: Json, know: Knowledge, level: str) -> Json:
     if not takes:
         return {"type": "draw"}
     pile_cards = know.pile
-    worth = sum(VALUE[c] for c in pile_cards) + 10 * len(pile_cards)
-    counts = natural_ranks(view["hand"] + pile_cards)
-    # Cards of ranks we can use (pairs or team melds) make the pile more useful.
-    team_ranks = {m["rank"] for m in view["melds"][_team(view)]}
-    useful = sum(1 for c in pile_cards if RANK[c] in team_ranks or counts[RANK[c]] >= 3)
     if level == "easy" and len(pile_cards) < 4:
         return {"type": "draw"}  # a beginner takes only a pile that looks big
-    if len(pile_cards) < 1 and useful == 0 and worth < 40:
-        return {"type": "draw"}
 
     def cost(action: Json) -> tuple[int, int]:
         wild = sum(1 for c in action["cards"] if c in WILDS)
@@ -130,7 +123,7 @@ def _play_choice(view: Json, know: Knowledge, level: str, rng: random.Random) ->
         # An initial meld under way must be completed (C26); otherwise open when we can.
         return max(melds, key=lambda a: (sum(VALUE[c] for c in a["cards"]), len(a["cards"])))
     if melds:
-        choice = _best_meld(view, melds, level, know.rules.canasta_size)
+        choice = _best_meld(view, melds, level, know.rules)
         if choice is not None:
             return choice
     discards = [a for a in legal if a["type"] == "discard"]
@@ -172,7 +165,8 @@ def _listed_part(step: Json, legal: list[Json]) -> Json | None:
     return best
 
 
-def _best_meld(view: Json, melds: list[Json], level: str, canasta_size: int) -> Json | None:
+def _best_meld(view: Json, melds: list[Json], level: str, rules: RuleSet) -> Json | None:
+    canasta_size = rules.canasta_size
     team = _team(view)
     table = {m["rank"]: m for m in view["melds"][team]}
     hand = view["hand"]
@@ -186,7 +180,9 @@ def _best_meld(view: Json, melds: list[Json], level: str, canasta_size: int) -> 
         naturals = len(cards) - wilds
         rank = a.get("rank") or next((RANK[c] for c in cards if c not in WILDS), "")
         score = 0
-        if rank == "3":
+        if not naturals and not a.get("rank") and a.get("onto") is None:
+            score = _wild_meld_score(view, table.get(WILD_KEY), len(cards), level, rules)
+        elif rank == "3":
             score = 200  # black 3s only come up when going out anyway
         elif wilds == 0:
             score = 50 + 5 * naturals  # naturals down: fewer points at risk
@@ -212,6 +208,26 @@ def _best_meld(view: Json, melds: list[Json], level: str, canasta_size: int) -> 
         if score > 0 and (best is None or score > best[0]):
             best = (score, a)
     return best[1] if best else None
+
+
+def _wild_meld_score(view: Json, meld: Json | None, adding: int, level: str,
+                     rules: RuleSet) -> int:
+    """F1: wild cards to the team's meld of wild cards (a canasta of them scores
+    `wild_canasta_bonus`): complete it at once; build it while the hand holds the
+    wild cards to finish it; start it only with most of them in hand."""
+    size = rules.canasta_size
+    held = sum(1 for c in view["hand"] if c in WILDS)
+    if meld is not None:
+        have = len(meld["cards"])
+        if have < size <= have + adding:
+            return 90
+        if meld["canasta"] or level == "easy":
+            return 25
+        return 40 if have + held >= size else -1
+    if level == "easy":
+        return 30
+    worth = rules.wild_canasta_bonus >= rules.mixed_canasta_bonus
+    return 35 if worth and held >= max(rules.wild_meld_min, size - 3) else -1
 
 
 def _best_discard(

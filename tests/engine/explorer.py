@@ -73,7 +73,8 @@ def signature(action: Action) -> Signature:
     distinct discard is listed)."""
     if isinstance(action, Meld):
         naturals = [c for c in action.cards if c not in WILDS]
-        target = action.rank if action.rank is not None else RANK[naturals[0]]
+        target = (action.rank if action.rank is not None else RANK[naturals[0]] if naturals
+                  else f"onto {action.onto}" if action.onto is not None else "W")
         return ("meld", target, tuple(sorted(map(kind, action.cards))))
     if isinstance(action, TakePile):
         return ("take", tuple(sorted(map(kind, action.cards))))
@@ -131,8 +132,17 @@ def probes(state: State) -> list[Action]:
             if len(naturals) >= 2:
                 out.extend(Meld((naturals[0], naturals[1], w)) for w in wilds)
         for m in melds:
-            if m.rank != "3":
+            if m.rank not in ("3", "W"):
                 out.extend(Meld((w,), m.rank) for w in wilds)
+        if state.rules.wild_meld_min:  # F1, H12: the meld of wild cards
+            if "W" in ranks:
+                out.extend(Meld((w,)) for w in wilds)
+            else:
+                jokers = [c for c in hand if c == JOKER]
+                twos = [c for c in hand if c in WILDS and c != JOKER]
+                k = state.rules.wild_meld_min
+                out.extend(Meld(tuple(jokers[:j] + twos[: k - j])) for j in range(k + 1)
+                           if j <= len(jokers) and k - j <= len(twos))
         if len(blacks) >= 3:
             out.append(Meld(tuple(blacks)))
     return out
@@ -393,6 +403,15 @@ def adversarial_position(rng: random.Random, variant: str | C.RuleSet) -> dict[s
                 pool.cards.extend(naturals + wilds)
         rng.shuffle(order)
     opened_teams = [t for t in range(teams) if opened[t]]
+    if rules.wild_meld_min:  # F1, H12: a meld of wild cards, a canasta or short of one
+        for t in opened_teams:
+            if rng.random() < 0.5:
+                got = pool.take(_wild, rng.choice((rules.wild_meld_min, rules.canasta_size - 1,
+                                                   rules.canasta_size)))
+                if len(got) >= rules.wild_meld_min:
+                    melds[t]["W"] = got
+                else:
+                    pool.cards.extend(got)
     for rank in NATURAL_RANKS:
         rng.shuffle(opened_teams)
         for t in opened_teams:

@@ -28,7 +28,7 @@ def test_no_dead_ends_and_check_agrees_with_legal_actions(variant: str) -> None:
 # The house rules by value (docs/variants/classic-house-rules.md): every compatible one
 # at once on Classic, and those that make sense without partners on two players.
 HOUSE = {
-    "classic+all": with_house_rules(C.CLASSIC, ["H1", "H2", "H4", "H5", "H8", "H9", "H10",
+    "classic+all": with_house_rules(C.CLASSIC, ["H1", "H2", "H4", "H5", "H8", "H9", "H10", "H12",
                                                 "H11"]),
     "classic-2p+some": with_house_rules(C.get_rules("classic-2p"), ["H2", "H3", "H9", "H10",
                                                                     "H11"]),

@@ -235,7 +235,7 @@ def test_every_compatible_house_rule_plays_whole_rounds_at_every_ai_level() -> N
             state.totals()) - sum(state.scores)
 
 
-@pytest.mark.parametrize("ids", [("H1", "H2", "H4", "H5", "H8", "H9", "H10", "H11"),
+@pytest.mark.parametrize("ids", [("H1", "H2", "H4", "H5", "H8", "H9", "H10", "H11", "H12"),
                                  ("H3", "H9", "H10")])
 def test_random_rounds_with_house_rules_keep_every_invariant(ids: tuple[str, ...]) -> None:
     """The conformance run of tests/engine/test_conformance.py on a rule set by value:

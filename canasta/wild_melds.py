@@ -1,0 +1,41 @@
+"""Melds of wild cards only (jokers and 2s): Free Canasta (docs/variants/free-canasta.md,
+F1-F3, seed 003 line 47) and the seven-wild canasta of the Classic house rules (H12,
+seed 003 line 179). On when `RuleSet.wild_meld_min` > 0: a team may start one such meld
+with at least that many wild cards and add wild cards to it (no C17 limit applies);
+it is keyed `melds.WILD_KEY` and of kind `melds.WILD`."""
+
+from __future__ import annotations
+
+from .rules import RuleSet
+
+
+def rule_id(rules: RuleSet) -> str:
+    """The rule a refusal about a meld of wild cards cites: H12 where it must be a whole
+    canasta at once, F1 where it is built up."""
+    return "H12" if rules.wild_meld_min >= rules.canasta_size else "F1"
+
+
+def start_problem(rules: RuleSet, count: int) -> str | None:
+    """Why `count` wild cards cannot start the team's meld of wild cards, or None."""
+    if not rules.wild_meld_min:
+        return "Wild cards alone cannot make a meld: choose the team meld they go on."
+    if count < rules.wild_meld_min:
+        if rules.wild_meld_min >= rules.canasta_size:
+            return (f"A canasta of wild cards is laid down whole: {rules.wild_meld_min} "
+                    "wild cards at once.")
+        return f"A meld of wild cards starts with at least {rules.wild_meld_min} of them."
+    return None
+
+
+def shares(rules: RuleSet, wilds: int, on_table: int | None) -> list[tuple[int, int]]:
+    """How `wilds` wild cards may go to the team's meld of wild cards, which holds
+    `on_table` cards (None: the team has none): (cards put there, canastas it then
+    completes: 0 or 1), putting none there first."""
+    out = [(0, 0)]
+    if not rules.wild_meld_min:
+        return out
+    have = on_table or 0
+    low = 1 if on_table is not None else rules.wild_meld_min
+    size = rules.canasta_size
+    out.extend((x, 1 if have < size <= have + x else 0) for x in range(low, wilds + 1))
+    return out
