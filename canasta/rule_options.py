@@ -14,7 +14,7 @@ if TYPE_CHECKING:
 
 class Option(NamedTuple):
     group: str
-    kind: str  # "int", "bool", "str" or "table" (the initial-meld table)
+    kind: str  # "int", "bool", "str", "table" (rows of pairs) or "list" (of numbers)
     low: int
     high: int
     text: str
@@ -36,6 +36,8 @@ OPTIONS: dict[str, Option] = {
     "decks": _i("table", 1, 4, "52-card decks shuffled together (C3)."),
     "jokers_per_deck": _i("table", 0, 4, "Jokers added per deck (C3)."),
     "hand_size": _i("table", 1, 20, "Cards dealt to each player (C4)."),
+    "roster": Option("table", "list", 0, 6, "P1: people per team when more play than "
+                     "there are seats (empty: everyone plays every round)."),
     "draw_count": _i("turn", 1, 3, "Cards drawn from the stock each turn (C7)."),
     # Only 3 for now: the canonical steps of `legal_actions` (a new meld of three
     # naturals, or two and a wild card) assume it.
@@ -97,6 +99,12 @@ def _value_problem(name: str, option: Option, value: Any) -> str | None:
         if not option.low <= value <= option.high:
             return f"{name} must be from {option.low} to {option.high}, not {value}"
         return None
+    if option.kind == "list":
+        if not isinstance(value, tuple) or not all(
+            type(x) is int and option.low <= x <= option.high for x in value
+        ):
+            return f"{name} must list whole numbers from {option.low} to {option.high}"
+        return None
     rows = value
     if name in ("red_three_totals", "mixed_bonus_by_wilds"):
         if not isinstance(rows, tuple) or not all(
@@ -133,6 +141,11 @@ def problems(rules: RuleSet) -> list[str]:
                    f"in {rules.deck_size()} cards")
     if rules.ask_permission and rules.teams == rules.players:
         out.append("ask_permission needs partnerships: every player here plays alone")
+    if rules.roster and (len(rules.roster) != rules.teams or any(
+            n < rules.players // rules.teams for n in rules.roster)
+            or sum(rules.roster) == rules.players):
+        out.append("roster must give each team at least its seats at the table, and "
+                   "more people than seats in all")
     if 0 < rules.wild_meld_min < rules.min_meld:
         out.append("a meld of wild cards cannot start smaller than the smallest meld")
     if rules.double_end_bonus and rules.teams == rules.players:
@@ -148,9 +161,10 @@ def describe(defaults: RuleSet) -> list[dict[str, Any]]:
         value = getattr(defaults, f.name)
         entry: dict[str, Any] = {
             "name": f.name, "group": option.group, "type": option.kind, "text": option.text,
-            "default": [list(r) for r in value] if option.kind == "table" else value,
+            "default": [list(r) for r in value] if option.kind == "table"
+            else list(value) if option.kind == "list" else value,
         }
-        if option.kind in ("int", "table"):
+        if option.kind in ("int", "table", "list"):
             entry["min"], entry["max"] = option.low, option.high
         out.append(entry)
     return out

@@ -14,6 +14,7 @@ VARIANT_PAGES: dict[str, str] = {
     "classic": CLASSIC_PAGE,
     "classic-2p": "classic-2p",
     "classic-3p": "classic-3p",
+    "classic-5p": "classic-5p",
     "classic-6p": "classic-6p",
     "classic-6p-3x2": "classic-6p",
     "free-canasta": "free-canasta",
@@ -25,6 +26,7 @@ PREFIX_PAGES: dict[str, str] = {
     "H": "classic-house-rules",
     "D": "classic-2p",
     "T": "classic-3p",
+    "P": "classic-5p",
     "X": "classic-6p",
     "F": "free-canasta",
 }

@@ -25,6 +25,9 @@ class RuleSet:
     decks: int = 2
     jokers_per_deck: int = 2
     hand_size: int = 11
+    # The roster (roster.py): people per team when more play than `players` seats;
+    # () when everyone plays every round
+    roster: tuple[int, ...] = ()
     # A turn (C6, C7)
     draw_count: int = 1
     # Melds (C17, C19, C21)
@@ -123,6 +126,7 @@ class RuleSet:
         data["initial_meld"] = [list(row) for row in self.initial_meld]
         data["red_three_totals"] = [list(row) for row in self.red_three_totals]
         data["mixed_bonus_by_wilds"] = [list(row) for row in self.mixed_bonus_by_wilds]
+        data["roster"] = list(self.roster)
         return data
 
     @staticmethod
@@ -154,6 +158,10 @@ def _from_json(data: dict[str, Any]) -> RuleSet:
             if not isinstance(rows, list) or not all(isinstance(r, list) for r in rows):
                 raise ValueError(f"{table} must be a list of pairs of whole numbers")
             values[table] = tuple(tuple(r) for r in rows)
+    if "roster" in values:
+        if not isinstance(values["roster"], list):
+            raise ValueError("roster must be a list of whole numbers")
+        values["roster"] = tuple(values["roster"])
     return RuleSet(**values)
 
 
@@ -227,8 +235,18 @@ FREE_CANASTA = replace(
     mixed_bonus_by_wilds=((1, 400), (2, 300), (3, 200)),
 )
 
+# Five players (docs/variants/classic-5p.md): seed 003 line 43 — three against two,
+# four at the table, the third member of the larger team waiting in turn (roster.py).
+CLASSIC_5P = replace(
+    CLASSIC,
+    name="classic-5p",
+    title="Classic Canasta for five (three against two; one waits each round)",
+    roster=(3, 2),
+)
+
 VARIANTS: dict[str, RuleSet] = {
-    r.name: r for r in (CLASSIC, CLASSIC_2P, CLASSIC_3P, CLASSIC_6P, CLASSIC_6P_3X2, FREE_CANASTA)
+    r.name: r for r in (CLASSIC, CLASSIC_2P, CLASSIC_3P, CLASSIC_5P, CLASSIC_6P, CLASSIC_6P_3X2,
+                        FREE_CANASTA)
 }
 
 

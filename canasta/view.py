@@ -9,6 +9,7 @@ from .checks import may_ask as ask_allowed
 from .legal import legal_actions
 from .melds import BLACK_THREES, TableMeld, canasta_kind
 from .pile import blocked, freezer, frozen_for
+from .roster import roster_view
 from .rules import RuleSet, get_rules
 from .scoring import score_round
 from .state import State
@@ -75,6 +76,8 @@ def view_for(state: State, seat: int) -> dict[str, Any]:
         "log": state.log_list(),
         "legal": [action_to_json(a) for a in legal_actions(state)] if acting else [],
     }
+    if rules.roster:  # P1-P3 (roster.py): who sits where this round, who waits
+        view.update(roster_view(rules, state.round_no))
     if state.round_over:
         view["round_score"] = score_round(state)
         view["went_out"] = state.went_out

@@ -31,6 +31,7 @@ from ui_game import (
     resume_game,
     send,
     show_stats,
+    skip_round,
     spawn,
     start_game,
 )
@@ -69,6 +70,8 @@ def on_click(event):
         S["house"] = [h["id"] for h in S["house_rules"] or []
                       if document.getElementById("house-" + h["id"]).checked]
         spawn(start_game(seed, level, variant))
+    elif act == "skip-round":
+        spawn(skip_round())
     elif act == "resume":
         spawn(resume_game())
     elif act == "dismiss-warning":

@@ -1,11 +1,11 @@
 # The player's moves from the cards staged in the hand (MicroPython, main thread):
 # take the pile, meld, discard, or a sentence saying what to do instead.
 from ui_base import (
-    ME,
     RANK_NAMES,
     S,
     card_name,
     is_wild,
+    my_turn,
 )
 from ui_game import send, spawn
 from ui_render import render, staged_cards
@@ -80,7 +80,7 @@ def do_discard():
 
 def click_pile(view):
     """The pile takes in the draw phase and discards in the play phase; it always answers."""
-    if view["to_act"] != ME or view["phase"] not in ("draw", "play"):
+    if not my_turn(view) or view["phase"] not in ("draw", "play"):
         tell("Wait for your turn to take the pile or to discard on it.")
     elif view["phase"] == "draw":
         do_take()

@@ -250,9 +250,18 @@ OTHER_SEATS = {
 def seat_names(view):
     n = view["players"] if view else 4
     others = OTHER_SEATS.get(n) or tuple("Player " + str(s + 1) for s in range(1, n))
-    names = [S["name"]]
+    names = ["South" if watching(view) else S["name"]]
     names.extend(others)
     return names
+
+
+def watching(view):
+    """The human sits out this round (five players, P2): the table is shown, not played."""
+    return bool(view and view.get("watching"))
+
+
+def my_turn(view):
+    return view["to_act"] == ME and not watching(view)
 
 
 def partnership(view):

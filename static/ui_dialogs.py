@@ -7,6 +7,7 @@ from ui_base import (
     S,
     el,
     esc,
+    my_turn,
     seat_names,
     soft_names,
     store_get,
@@ -32,7 +33,7 @@ def render_dialogs(view):
             dialog.innerHTML = score_sheet(view)
             dialog.setAttribute("data-sheet", key)
         dialog.hidden = False
-    elif phase == "answer" and view["to_act"] == ME:
+    elif phase == "answer" and my_turn(view):
         if not dialog.hidden and dialog.querySelector("[data-testid=answer-dialog]") is not None:
             return  # already asking: keep the focus where it is
         dialog.setAttribute("data-sheet", "")

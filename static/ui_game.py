@@ -9,13 +9,13 @@ from pyscript import window
 from ui_base import (
     AI_DELAY,
     CURRENT,
-    ME,
     PARAMS,
     PREVIOUS,
     S,
     el,
     keep_aside,
     load_stats,
+    my_turn,
     save,
     seat_names,
     store_get,
@@ -95,6 +95,15 @@ async def send(action):
     await run_ai()
 
 
+async def skip_round():
+    """P2: play the round the human sits out to its end at once."""
+    thinking(True)
+    try:
+        take_reply(await call("finish_round"))
+    finally:
+        thinking(False)
+
+
 async def run_ai():
     if S["ai"]:
         return
@@ -102,7 +111,7 @@ async def run_ai():
     try:
         while True:
             view = S["view"]
-            if view is None or view["phase"] in ("round_over", "game_over") or view["to_act"] == ME:
+            if view is None or view["phase"] in ("round_over", "game_over") or my_turn(view):
                 break
             thinking(True)
             if AI_DELAY:
@@ -127,7 +136,7 @@ HOW = {
 
 async def ask_hint():
     """Ask the worker what the strong player would do here, and stage its cards."""
-    if S["ai"] or S["view"] is None or S["view"]["to_act"] != ME:
+    if S["ai"] or S["view"] is None or not my_turn(S["view"]):
         return
     thinking(True)
     try:

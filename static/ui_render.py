@@ -10,12 +10,14 @@ from ui_base import (
     card_value,
     el,
     esc,
+    my_turn,
     partnership,
     seat_names,
     soft_names,
     team_class,
     team_names,
     team_seats,
+    watching,
 )
 from ui_cards import backs_html, center_html, hand_html, melds_html
 from ui_dialogs import render_dialogs
@@ -43,7 +45,7 @@ def meter_text(view):
 
 def controls_html(view):
     types = legal_types(view)
-    mine = view["to_act"] == ME and view["phase"] not in ("round_over", "game_over")
+    mine = my_turn(view) and view["phase"] not in ("round_over", "game_over")
     n = len(S["sel"])
 
     def button(act, label, enabled, key=""):
@@ -74,7 +76,10 @@ def controls_html(view):
         button("ask", "May I go out?", mine and bool(view.get("may_ask")), "A"),
         button("hint", "Hint", mine, "H"),
     ]
-    meter = meter_text(view)
+    if watching(view) and view["phase"] not in ("round_over", "game_over"):
+        parts = ['<button type="button" data-act="skip-round" data-testid="skip-round">'
+                 "Skip to the round's end</button>"]
+    meter = meter_text(view) if not watching(view) else ""
     if meter:
         parts.append('<span class="meter" data-testid="meld-meter">' + meter + "</span>")
     return "".join(parts)
@@ -88,6 +93,8 @@ def banner_text(view):
     if phase == "round_over":
         return "Round over: see the score sheet"
     actor = view["to_act"]
+    if watching(view):
+        return "You sit out this round: " + names[actor] + " is playing…"
     if actor != ME:
         if phase == "answer":
             return names[actor] + " is deciding whether you may go out…"

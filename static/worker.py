@@ -20,6 +20,7 @@ from canasta.cards import RANK, WILDS, rank_plural, short_name  # noqa: E402
 from canasta.house_rules import describe as describe_house_rules  # noqa: E402
 from canasta.house_rules import with_house_rules  # noqa: E402
 from canasta.melds import WILD_KEY  # noqa: E402
+from canasta.roster import public_view, seat_of  # noqa: E402
 from canasta.rule_pages import rule_href, variant_href  # noqa: E402
 
 _IMPORTED = time.perf_counter()
@@ -76,8 +77,18 @@ def _phrase(seat, action, before, advice=False):
     )
 
 
+def _human(state):
+    """The human's seat this round: seat 0, or None while they sit out (P2, roster)."""
+    if not state.rules.roster:
+        return HUMAN
+    return seat_of(state.rules, state.round_no, HUMAN)
+
+
 def _coach(state):
     """Explain the position in words for the human (the coach line)."""
+    if _human(state) is None and not state.round_over:
+        return ("You sit out this round (P2): the other four play it. Watch, or press "
+                "“Skip to the round's end”.")
     if state.to_act != HUMAN or state.round_over:
         return ""
     view_pile = canasta.view_for(state, HUMAN)["pile"]
@@ -112,7 +123,10 @@ def _coach(state):
 
 def _reply(error=None, last=None):
     state = GAME["state"]
-    view = canasta.view_for(state, HUMAN)
+    seat = _human(state)
+    view = canasta.view_for(state, HUMAN if seat is None else seat)
+    if seat is None:
+        view = public_view(view)  # P3: the public table only
     save = {
         "schema": SAVE_SCHEMA,
         "engine": canasta.to_json(state),
@@ -172,6 +186,9 @@ def act(action_json):
         action = canasta.parse_action(json.loads(action_json))
     except (ValueError, canasta.ActionFormatError) as err:
         return _reply(error={"rule": "format", "message": str(err)})
+    if _human(state) is None and not isinstance(action, NextRound):
+        return _reply(error={"rule": "P2", "message": "You sit out this round: the others "
+                                                     "play it."})
     if state.to_act != HUMAN and not isinstance(action, NextRound):
         return _reply(error={"rule": "C6", "message": "It is not your turn."})
     rejection = canasta.check(state, action)
@@ -184,7 +201,7 @@ def act(action_json):
 
 def ai_step():
     state = GAME["state"]
-    if state is None or state.game_over or state.round_over or state.to_act == HUMAN:
+    if state is None or state.game_over or state.round_over or state.to_act == _human(state):
         return _reply()
     seat = state.to_act
     view = canasta.view_for(state, seat)
@@ -195,10 +212,25 @@ def ai_step():
     return _reply(last={"seat": seat, "action": data, "text": _phrase(seat, data, state)})
 
 
+def finish_round():
+    """P2: the round the human sits out, played on to its end by the computer players."""
+    state = GAME["state"]
+    if state is None or _human(state) is not None:
+        return _reply()
+    steps = 0
+    while not state.round_over and steps < 10_000:
+        view = canasta.view_for(state, state.to_act)
+        seed = state.seed * 1_000_003 + len(state.action_list())
+        state = canasta.apply(state, choose_action(view, GAME["level"], seed))
+        steps += 1
+    GAME["state"] = state
+    return _reply()
+
+
 def hint():
     """What the strong player would do in the human's seat, from the human's view."""
     state = GAME["state"]
-    if state is None or state.round_over or state.to_act != HUMAN:
+    if state is None or state.round_over or state.to_act != _human(state):
         return json.dumps({"hint": None})
     view = canasta.view_for(state, HUMAN)
     seed = state.seed * 1_000_003 + len(state.action_list())
@@ -232,5 +264,5 @@ def ping():
                        "engine_imported_s": round(_IMPORTED, 3)})
 
 
-__export__ = ["new_game", "resume", "act", "ai_step", "hint", "variants", "house_rules", "ping",
-              "bench_ai"]
+__export__ = ["new_game", "resume", "act", "ai_step", "finish_round", "hint", "variants",
+              "house_rules", "ping", "bench_ai"]

@@ -21,7 +21,7 @@ def test_every_option_is_described_once_with_its_default() -> None:
         assert [d["name"] for d in described] == names
         assert {d["name"]: d["default"] for d in described} == variant.to_json()
         for d in described:
-            assert d["group"] and d["text"] and d["type"] in ("int", "bool", "str", "table")
+            assert d["group"] and d["text"] and d["type"] in ("int", "bool", "str", "table", "list")
             if d["type"] == "int":
                 assert d["min"] <= d["default"] <= d["max"]
 
