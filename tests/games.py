@@ -27,3 +27,16 @@ def easy_game(seed: int, variant: str = "classic") -> tuple[canasta.State, list[
         state = canasta.apply(state, action)
     ends.append(canasta.view_for(state, 0))
     return before, ends
+
+
+def ai_round(variant: str | canasta.RuleSet, seed: int, level: str) -> canasta.State:
+    """One round with `level` in every seat, each action checked by the engine first:
+    the level plays legal actions only, from its views, to the round's end."""
+    state = canasta.new_game(variant, seed)
+    steps = 0
+    while not state.round_over:
+        action = choose_action(canasta.view_for(state, state.to_act), level, steps)
+        assert canasta.check(state, action) is None, action
+        state = canasta.apply(state, action)
+        steps += 1
+    return state

@@ -17,6 +17,7 @@ from canasta.ai.knowledge import read_view
 from canasta.ai.worlds import sample_world
 from canasta.cards import sort_cards
 from tests.engine.invariants import deck
+from tests.games import ai_round
 
 COMPARED = ("hand", "hand_sizes", "melds", "red_threes", "pile", "stock_size", "phase",
             "to_move", "to_act", "scores", "minimum", "team_melded", "legal", "may_ask")
@@ -104,13 +105,7 @@ def test_sampled_worlds_keep_cards_known_from_pile_pickups() -> None:
 @pytest.mark.parametrize("level", LEVELS)
 def test_every_level_plays_legal_actions_through_whole_rounds(level: str) -> None:
     for seed in range(2 if level == "strong" else 6):
-        state = C.new_game("classic", 100 + seed)
-        steps = 0
-        while not state.round_over:
-            action = choose_action(C.view_for(state, state.to_act), level, steps)
-            assert C.check(state, action) is None
-            state = C.apply(state, action)
-            steps += 1
+        assert ai_round("classic", 100 + seed, level).round_over
 
 
 def test_levels_are_deterministic_for_a_seed() -> None:

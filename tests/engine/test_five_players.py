@@ -9,9 +9,9 @@ from itertools import pairwise
 import pytest
 
 import canasta as C
-from canasta.ai import choose_action
 from canasta.roster import WATCHING, people, playing, public_view, seat_of, seating, waiting
 from canasta.rules import CLASSIC
+from tests.games import ai_round
 
 FIVE = C.get_rules("classic-5p")
 
@@ -101,10 +101,4 @@ def test_a_roster_that_cannot_seat_the_table_is_refused(roster: tuple[int, ...])
 
 def test_every_ai_level_plays_five_player_rounds() -> None:
     for level in ("easy", "normal", "strong"):
-        state = C.new_game(FIVE, 31)
-        steps = 0
-        while not state.round_over:
-            action = choose_action(C.view_for(state, state.to_act), level, steps)
-            assert C.check(state, action) is None
-            state = C.apply(state, action)
-            steps += 1
+        assert ai_round(FIVE, 31, level).round_over

@@ -15,6 +15,7 @@ from canasta.rules import CLASSIC
 from canasta.scoring import canasta_bonus
 from canasta.state import State
 from tests.engine.helpers import discard, meld, rule
+from tests.games import ai_round
 
 FREE = C.get_rules("free-canasta")
 SEVEN = with_house_rules(CLASSIC, ["H12"])
@@ -135,13 +136,7 @@ def test_free_canasta_saves_and_positions_round_trip() -> None:
 def test_every_ai_level_plays_free_canasta_and_the_normal_player_makes_wild_melds() -> None:
     for level in ("easy", "normal", "strong"):
         for game in range(2 if level != "strong" else 1):
-            state = C.new_game(FREE, 300 + game)
-            steps = 0
-            while not state.round_over:
-                action = choose_action(C.view_for(state, state.to_act), level, steps)
-                assert C.check(state, action) is None
-                state = C.apply(state, action)
-                steps += 1
+            assert ai_round(FREE, 300 + game, level).round_over
     games = 0
     for game in range(20):
         state = C.new_game(FREE, 400 + game)

@@ -15,6 +15,7 @@ from canasta.scoring import concealed_canastas
 from canasta.state import State
 from tests.engine.helpers import discard, meld, rule, take
 from tests.engine.invariants import play_random
+from tests.games import ai_round
 
 
 def house(*ids: str, base: C.RuleSet = CLASSIC) -> C.RuleSet:
@@ -218,19 +219,10 @@ def test_H11_the_bonus_appears_among_the_extras() -> None:
 
 
 def test_every_compatible_house_rule_plays_whole_rounds_at_every_ai_level() -> None:
-    from canasta.ai import choose_action
 
     rules = house("H1", "H2", "H4", "H5", "H8", "H9", "H10", "H11")
     for level in ("easy", "normal", "strong"):
-        state = C.new_game(rules, 11)
-        steps = 0
-        while not state.round_over:
-            view = C.view_for(state, state.to_act)
-            action = choose_action(view, level, steps)
-            assert C.check(state, action) is None
-            state = C.apply(state, action)
-            steps += 1
-            assert steps < 2000
+        state = ai_round(rules, 11, level)
         assert sum(r["total"] for r in C.round_score(state)) == sum(
             state.totals()) - sum(state.scores)
 
