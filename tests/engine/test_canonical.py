@@ -1,8 +1,13 @@
 """The guarantee of `legal_actions` (protocol.md): every combination of cards that
 could legally be melded or laid off, as one action, can also be melded by some
 sequence of listed actions. Cards of one rank are interchangeable (suits never
-matter), so a combination is compared as its kinds (the rank of a natural, or
-"2" / "JK" for a wild card) and where each goes (the rank of its meld)."""
+matter: no variant here has sequences, which will make suits count), so a combination
+is compared as its kinds (the rank of a natural, or "2" / "JK" for a wild card) and
+where each goes: the key of its meld — a rank, or "W" for a meld of wild cards (Free
+Canasta F1). Meld ids: a meld named by `onto` is the same meld as its key names (a team
+holds at most one meld per key, asserted at every state), so every action is tried in
+each of its forms — by rank, by `onto` id, and (wild cards alone) with no target — and
+compared by the key of the meld it reaches."""
 
 from __future__ import annotations
 
@@ -15,15 +20,27 @@ import pytest
 import canasta as C
 from canasta.actions import Meld
 from canasta.cards import RANK, WILDS
+from canasta.melds import WILD_KEY
 from canasta.state import State
 
 Target = Counter[tuple[str, str]]
 SMALL_HAND = 9
 
 
-def _kinds(action: Meld) -> Target:
+def _dest(state: State, action: Meld) -> str:
+    """The key of the meld `action` goes to (checked actions only)."""
     naturals = [c for c in action.cards if c not in WILDS]
-    dest = action.rank if action.rank is not None else RANK[naturals[0]]
+    if action.rank is not None:
+        return action.rank
+    if naturals:
+        return RANK[naturals[0]]
+    if action.onto is not None:
+        return next(m.rank for m in state.team_melds() if m.id == action.onto)
+    return WILD_KEY
+
+
+def _kinds(state: State, action: Meld) -> Target:
+    dest = _dest(state, action)
     return Counter((RANK[c] if c not in WILDS else ("JK" if c == "JK" else "2"), dest)
                    for c in action.cards)
 
@@ -31,7 +48,10 @@ def _kinds(action: Meld) -> Target:
 def _every_meld(state: State) -> list[Meld]:
     """Every meld action `check` accepts, over every sub-multiset of the hand."""
     hand = state.hands[state.to_move]
-    ranks = {m.rank for m in state.team_melds()}
+    melds = state.team_melds()
+    ranks = [m.rank for m in melds]
+    assert len(ranks) == len(set(ranks)), "two melds of one key on a team"
+    ids = {m.rank: m.id for m in melds}
     seen: set[tuple[str, ...]] = set()
     out: list[Meld] = []
     for size in range(1, len(hand) + 1):
@@ -40,8 +60,12 @@ def _every_meld(state: State) -> list[Meld]:
                 continue
             seen.add(cards)
             tries = [Meld(cards)]
-            if all(c in WILDS for c in cards):
-                tries = [Meld(cards, r) for r in sorted(ranks)]
+            naturals = [c for c in cards if c not in WILDS]
+            if naturals and RANK[naturals[0]] in ids:
+                tries.append(Meld(cards, onto=ids[RANK[naturals[0]]]))
+            if not naturals:
+                tries += [Meld(cards, r) for r in sorted(ranks) if r != WILD_KEY]
+                tries += [Meld(cards, onto=i) for i in sorted(ids.values())]
             out.extend(a for a in tries if C.check(state, a) is None)
     return out
 
@@ -52,7 +76,7 @@ def _reachable(state: State, target: Target) -> bool:
         return True
     for action in C.legal_actions(state):
         if isinstance(action, Meld):
-            step = _kinds(action)
+            step = _kinds(state, action)
             if not step - target and _reachable(C.apply(state, action), target - step):
                 return True
     return False
@@ -79,7 +103,7 @@ def test_every_legal_combination_is_reached_by_listed_steps(variant: str) -> Non
     checked = 0
     for state in _play_states(variant, 11, 150):
         for action in _every_meld(state):
-            assert _reachable(state, _kinds(action)), (
+            assert _reachable(state, _kinds(state, action)), (
                 f"{action} is legal but no sequence of listed melds makes it")
             checked += 1
     assert checked > 100
