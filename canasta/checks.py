@@ -66,11 +66,18 @@ def concealed_waiver(state: State) -> bool:
     return not state.rules.concealed_needs_minimum and state.fresh and not state.pending
 
 
+def canasta_waiver(state: State) -> bool:
+    """H6, H7: the team to move is at a score where a canasta made in its initial-meld
+    turn completes the initial meld, whatever its points."""
+    return state.scores[state.team] >= state.rules.canasta_opens_from
+
+
 def can_go_out(state: State) -> bool:
-    """C33: could the player to move go out this turn from here?"""
+    """C33: could the player to move go out this turn from here? (Going out makes a
+    canasta, so under H6/H7 it completes an initial meld under way.)"""
     if state.pending:
         return False
-    need = 0 if concealed_waiver(state) else needed_points(state)
+    need = 0 if concealed_waiver(state) or canasta_waiver(state) else needed_points(state)
     return can_go_out_with(
         state.rules,
         state.hands[state.to_move],
@@ -180,8 +187,10 @@ def _check_take(state: State, action: TakePile) -> Rejection | None:
     if not opened:
         need = state.minimum(team) - state.turn_points
         gained = points(melded)
-        if gained < need:
-            if not initial_reachable(rules, rest, after, need - gained, taken, canastas):
+        waiver = canasta_waiver(state)
+        if gained < need and not (waiver and canastas):
+            if not initial_reachable(rules, rest, after, need - gained, taken, canastas,
+                                     canasta_opens=waiver):
                 return Rejection(
                     "C12",
                     f"Your team's initial meld needs {state.minimum(team)} points: the top card "
@@ -293,10 +302,13 @@ def _check_meld(state: State, action: Meld) -> Rejection | None:
     need = 0
     if not state.opened[team]:
         need = state.minimum(team) - state.turn_points - points(cards)
+        waiver = canasta_waiver(state)
+        if need > 0 and waiver and canastas:
+            need = 0  # H6, H7: the canasta made completes the initial meld
         if need > 0:
             held = sum(c not in RED_THREES for c in state.pending)  # red 3s go down (C20)
             if not initial_reachable(rules, rest, after, need, held, canastas,
-                                     state.permission is not False):
+                                     state.permission is not False, canasta_opens=waiver):
                 if not (concealed_waiver(state) and (
                     not rest or can_go_out_with(rules, rest, after, canastas, 0)
                 )):

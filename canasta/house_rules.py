@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, NamedTuple
 
-from .rules import NEG_INF, RuleSet
+from .rules import NEG_INF, NEVER, RuleSet
 
 
 class HouseRule(NamedTuple):
@@ -29,6 +29,12 @@ HOUSE_RULES: dict[str, HouseRule] = {h.id: h for h in (
                "initial_meld": ((NEG_INF, 15), (0, 50), (1500, 70), (3000, 90), (5000, 120))}),
     HouseRule("H5", "Red 3s count for the side that went out and against the others",
               "seed 003 line 89", {"red_threes_by_going_out": True}),
+    HouseRule("H6", "A canasta in the initial meld opens, whatever its points",
+              "seed 003 line 91", {"canasta_opens_from": -NEVER}),
+    HouseRule("H7", "Game to 7500; from 5000 only a canasta opens", "seed 003 line 189",
+              {"target_score": 7500, "canasta_opens_from": 5000,
+               "initial_meld": ((NEG_INF, 15), (0, 50), (1500, 90), (3000, 120),
+                                (5000, 10_000))}),
     HouseRule("H8", "Two canastas to go out", "seed 003 line 191", {"canastas_to_go_out": 2}),
     HouseRule("H9", "Each black 3 left in hand costs 100", "seed 003 line 181",
               {"black_three_in_hand": 100}),

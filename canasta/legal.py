@@ -34,10 +34,10 @@ from .actions import (
     take_with,
 )
 from .cards import BLACK_THREES, JOKER, RANK, RED_THREES, VALUE, WILDS, remove_cards, sort_cards
-from .checks import can_go_out, check, needed_points, shape_rejection
+from .checks import can_go_out, canasta_waiver, check, needed_points, shape_rejection
 from .melds import WILD_KEY, TableMeld, find_meld, points, team_canastas, wild_count, wild_room
 from .pile import freezer, frozen_for
-from .rules import RuleSet
+from .rules import NEVER, RuleSet
 from .solver import go_out_plan, hand_counts, meld_counts, reachable, split_hand
 from .state import ANSWER, GAME_OVER, PLAY, ROUND_OVER, State
 from .state import DRAW as DRAW_PHASE
@@ -94,7 +94,7 @@ def finishing_step(state: State) -> Action | None:
     if len(hand) > FINISH_HAND or state.canastas(team) >= state.rules.canastas_to_go_out:
         return None
     plan = go_out_plan(state.rules, hand, state.melds[team], state.canastas(team),
-                       needed_points(state))
+                       0 if canasta_waiver(state) else needed_points(state))
     if plan and isinstance(plan[0], Meld):
         return plan[0]
     return None
@@ -193,13 +193,13 @@ def _legal(state: State) -> list[Action]:
             return [DRAW]  # C11: nothing to take the top card with
         if state.opened[team]:
             return _takes_opened(state, hand, melds, existing)
-        if not melds:
+        if not melds and rules.canasta_opens_from == NEVER:
             return _takes_unopened(state, hand, rank)
     elif (phase == PLAY and state.permission is None and not state.pending
           and not rules.wild_meld_min):  # wild-card melds: the reference list
         if state.opened[state.to_move % state.rules.teams]:
             return _play_opened(state)
-        if state.rules.concealed_needs_minimum or not state.fresh:
+        if (rules.concealed_needs_minimum or not state.fresh) and rules.canasta_opens_from == NEVER:
             return _play_unopened(state)
     return filtered_candidates(state)
 

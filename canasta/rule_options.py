@@ -80,6 +80,9 @@ OPTIONS: dict[str, Option] = {
                                   "went out and minus for the others."),
     "black_three_in_hand": _i("house rules", 0, 10_000, "H9: what each black 3 left in hand "
                               "costs (0: its card value, C41)."),
+    "canasta_opens_from": _i("house rules", -1_000_000, 1_000_000, "H6, H7: from this team "
+                             "score a canasta made in the initial-meld turn completes the "
+                             "initial meld whatever its points (1000000: never)."),
     "concealed_canasta_bonus": _i("house rules", 0, 10_000, "H11: extra bonus for a canasta "
                                   "laid down whole in one play."),
     "target_score": _i("winning", 100, 100_000, "The total that ends the game (C50)."),

@@ -13,6 +13,7 @@ from functools import cached_property
 from typing import Any
 
 NEG_INF = -(10**9)
+NEVER = 1_000_000  # a team score no game reaches: an option that never applies
 
 
 @dataclass(frozen=True)
@@ -69,6 +70,9 @@ class RuleSet:
     red_threes_by_going_out: bool = False  # H5
     black_three_in_hand: int = 0  # H9: each black 3 left in hand costs this (0: its value)
     concealed_canasta_bonus: int = 0  # H11
+    # H6, H7: from this team score a canasta made in the initial-meld turn completes
+    # the initial meld whatever its points (NEVER: off; -NEVER: at any score)
+    canasta_opens_from: int = NEVER
     # Winning (C50)
     target_score: int = 5000
 

@@ -67,17 +67,19 @@ def initial_reachable(
     bonus_cards: int,
     canastas_have: int,
     may_go_out: bool = True,
+    canasta_opens: bool = False,
 ) -> bool:
     """C26: can melds from `hand` (new ones, or additions to the melds made this
     turn) add at least `need` points while leaving two cards in hand (C31), the
     `bonus_cards` held-back pile cards included, unless a canasta is made and the
     player `may_go_out` (C33: not after a "no")? Black 3s count only as the last
-    meld of a player going out (C21)."""
+    meld of a player going out (C21). With `canasta_opens` (H6, H7) a canasta made
+    this turn reaches the initial meld whatever its points."""
     if need <= 0:
         return True
     counts, wild_values, blacks = hand_counts(hand)
     return reachable(rules, counts, wild_values, len(hand), meld_counts(turn_melds), need,
-                     bonus_cards, canastas_have, blacks, may_go_out)
+                     bonus_cards, canastas_have, blacks, may_go_out, canasta_opens)
 
 
 def meld_counts(melds: Iterable[TableMeld]) -> dict[str, tuple[int, int]]:
@@ -96,6 +98,7 @@ def reachable(
     canastas_have: int,
     blacks: int = 0,
     may_go_out: bool = True,
+    canasta_opens: bool = False,
 ) -> bool:
     """`initial_reachable` for a hand given as `hand_counts` and its size, with the
     melds made this turn given as `meld_counts`."""
@@ -143,10 +146,11 @@ def reachable(
         return True
     if may_go_out:
         best += black_three_points(blacks)
-    if best < need:
+    if best < need and not canasta_opens:
         return False
     return _initial_exact(rules, hand_size, counts, wild_values, existing, need, bonus_cards,
-                          canastas_have, blacks if may_go_out else 0, may_go_out)
+                          canastas_have, blacks if may_go_out else 0, may_go_out,
+                          canasta_opens)
 
 
 def _initial_exact(
@@ -160,9 +164,11 @@ def _initial_exact(
     canastas_have: int,
     blacks: int,
     may_go_out: bool,
+    canasta_opens: bool = False,
 ) -> bool:
     """Exact search over how many naturals and wilds go to each rank; black 3s
-    count only when they end a going out (C21)."""
+    count only when they end a going out (C21); with `canasta_opens` a canasta
+    made this turn reaches the initial meld (H6, H7)."""
     total_wilds = len(wild_values)
     prefix = list(accumulate(wild_values, initial=0))
     goal = rules.canastas_to_go_out
@@ -202,7 +208,7 @@ def _initial_exact(
         got = p + prefix[wu]
         out = may_go_out and canastas_have + cn >= goal
         left = hand_size - c + bonus_cards
-        if got >= need and (left >= 2 or out):
+        if (got >= need or (canasta_opens and cn > 0)) and (left >= 2 or out):
             return True
         if out and any(left - b <= 1 and got + BLACK_THREE_VALUE * b >= need
                        for b in black_sizes):

@@ -11,7 +11,7 @@ from .cards import RANK, RED_THREES, SORT_KEY, WILDS, make_deck, remove_cards, s
 from .checks import can_go_out, check
 from .errors import IllegalAction
 from .legal import known_legal
-from .melds import WILD_KEY, meld_by_id, merge, points
+from .melds import WILD_KEY, TableMeld, meld_by_id, merge, points, team_canastas
 from .rules import RuleSet
 from .scoring import score_round
 from .solver import forms_own_melds
@@ -158,12 +158,17 @@ def _draw(state: State, actions: Any) -> State:
     return after
 
 
-def _open(state: State, team: int, gained: int) -> tuple[bool, int]:
-    """(initial meld complete?, turn points) after melding `gained` more points."""
+def _open(state: State, team: int, gained: int, melds: tuple[TableMeld, ...]
+          ) -> tuple[bool, int]:
+    """(initial meld complete?, turn points) after melding `gained` more points, the
+    team's melds then being `melds` (H6, H7: a canasta may complete it)."""
     if state.opened[team]:
         return True, state.turn_points
     total = state.turn_points + gained
-    return total >= state.minimum(team), total
+    rules = state.rules
+    return total >= state.minimum(team) or (
+        state.scores[team] >= rules.canasta_opens_from and team_canastas(rules, melds) > 0
+    ), total
 
 
 def _release(
@@ -220,7 +225,7 @@ def _lay_down(
     without replacement (C20); until then they stay pending."""
     seat, team = state.to_move, state.team
     melds = merge(state.melds[team], rank, cards, state.melds)
-    opened, turn_points = _open(state, team, points(cards))
+    opened, turn_points = _open(state, team, points(cards), melds)
     reds: tuple[str, ...] = ()
     pending = held
     if opened and held:

@@ -72,7 +72,7 @@ def unmodelled(rules: RuleSet) -> str | None:
 # The options the fast path does not model: the house rules' scoring (scoring.py) and
 # melds of wild cards (wild_melds.py).
 HOUSE_SCORING = ("double_end_bonus", "red_threes_by_going_out", "black_three_in_hand",
-                 "concealed_canasta_bonus", "wild_meld_min")
+                 "concealed_canasta_bonus", "wild_meld_min", "canasta_opens_from")
 
 
 class _Meld:

@@ -32,6 +32,8 @@ HOUSE = {
                                                 "H11"]),
     "classic-2p+some": with_house_rules(C.get_rules("classic-2p"), ["H2", "H3", "H9", "H10",
                                                                     "H11"]),
+    "classic+H6": with_house_rules(C.CLASSIC, ["H2", "H6", "H12"]),
+    "classic-3p+H7": with_house_rules(C.get_rules("classic-3p"), ["H7"]),
 }
 
 

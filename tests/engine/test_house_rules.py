@@ -234,3 +234,45 @@ def test_random_rounds_with_house_rules_keep_every_invariant(ids: tuple[str, ...
     cards conserved, scores adding up, views leaking nothing, saves replaying."""
     played = play_random(house(*ids), 4100, 70, full_every=20, save_every=250)
     assert played.rounds == 70 and played.actions > 50 * 70
+
+
+FIVES = ["5C", "5C", "5D", "5D", "5H", "5H", "5S"]
+
+
+def test_H6_a_canasta_opens_whatever_its_points() -> None:
+    hand = [*FIVES, "9S", "KD"]
+    # 35 points of 5s are far from 90: refused in Classic (C26) ...
+    classic = at(CLASSIC, [hand, O1, O2, O3], scores=[1500, 0])
+    assert rule(classic, meld(*FIVES)) == "C26"
+    assert rule(classic, meld("5C", "5C", "5D")) == "C26"
+    # ... but with H6 the canasta opens, laid down at once or built up this turn.
+    rules = house("H6")
+    state = C.apply(at(rules, [hand, O1, O2, O3], scores=[1500, 0]), meld(*FIVES))
+    assert state.opened[0] and state.turn_points == 35
+    state = at(rules, [hand, O1, O2, O3], scores=[1500, 0])
+    state = C.apply(state, meld("5C", "5C", "5D"))
+    assert not state.opened[0]
+    assert rule(state, discard("9S")) == "C26"  # the initial meld must be finished
+    state = C.apply(state, meld("5D", "5H", "5H", "5S"))
+    assert state.opened[0]
+    # Without a canasta within reach, points still rule.
+    short = at(rules, [["5C", "5C", "5D", "5D", "9S", "KD"], O1, O2, O3], scores=[1500, 0])
+    assert rule(short, meld("5C", "5C", "5D")) == "C26"
+
+
+def test_H7_game_to_7500_and_from_5000_only_a_canasta_opens() -> None:
+    rules = house("H7")
+    assert rules.target_score == 7500 and rules.minimum_for(3000) == 120
+    rich = ["AC", "AC", "AD", "2C", "JK", "JK", "9S", "KD"]  # 200 points, no canasta
+    state = at(rules, [rich, O1, O2, O3], scores=[5000, 0])
+    assert rule(state, meld("AC", "AC", "AD", "2C")) == "C26"
+    state = C.apply(at(rules, [[*FIVES, "9S", "KD"], O1, O2, O3], scores=[5000, 0]),
+                    meld(*FIVES))
+    assert state.opened[0]
+    # Below 5000 the points table applies, and a canasta alone does not open.
+    below = at(rules, [[*FIVES, "9S", "KD"], O1, O2, O3], scores=[3000, 0])
+    assert rule(below, meld(*FIVES)) == "C26"
+    assert rule(at(rules, [rich, O1, O2, O3], scores=[3000, 0]),
+                meld("AC", "AC", "AD", "2C")) is None
+    with pytest.raises(ValueError, match="H6 and H7 contradict"):
+        house("H6", "H7")
