@@ -25,7 +25,7 @@ from .melds import (
     team_canastas,
     wild_count,
 )
-from .pile import blocked, freezer, frozen_for
+from .pile import CLASSIC_FREEZERS, blocked, freezer, frozen_for
 from .rules import RuleSet
 from .solver import c31_refuses, can_go_out_with, initial_reachable
 from .state import ANSWER, DRAW, GAME_OVER, PLAY, ROUND_OVER, State
@@ -88,6 +88,16 @@ def can_go_out(state: State) -> bool:
 
 
 def check(state: State, action: Action) -> Rejection | None:
+    """Why the seat to act may not make `action` (None: it may). The refusal cites the
+    rule in force: the rule set's own id for a Classic rule it changed (`RuleSet.cite`,
+    the one place where ids are mapped), so a game for two cites D4, not C30."""
+    refusal = _check(state, action)
+    if refusal is None or not state.rules.rule_ids:
+        return refusal
+    return Rejection(state.rules.cite(refusal.rule), refusal.message)
+
+
+def _check(state: State, action: Action) -> Rejection | None:
     phase = state.phase
     if isinstance(action, NextRound):
         if phase == ROUND_OVER:
@@ -164,6 +174,15 @@ def _check_take(state: State, action: TakePile) -> Rejection | None:
             if freezing is not None
             else "your team has not made its initial meld"
         )
+        if freezing in BLACK_THREES and opened and not any(c in CLASSIC_FREEZERS
+                                                           for c in pile[:-1]):
+            # Only black 3s freeze it: the rule set's option, not Classic's C14.
+            return Rejection(
+                "C22",
+                f"The pile is frozen (a {short_name(freezing)} lies in it): you need two "
+                f"natural {plural} from your hand to take it; wild cards and lay-offs do "
+                "not count.",
+            )
         return Rejection(
             "C14",
             f"The pile is frozen ({why}): you need two natural {plural} "
@@ -321,8 +340,8 @@ def _check_meld(state: State, action: Meld) -> Rejection | None:
     hand_after = len(left)
     if rank == "3" and canastas < rules.canastas_to_go_out:
         n = rules.canastas_to_go_out
-        return Rejection(
-            "C21",
+        return Rejection(  # C21 with C30's canastas: cited as C30, the number's rule
+            "C30",
             "Black 3s are melded only by a player going out, and your team needs "
             f"{'a canasta' if n == 1 else f'{n} canastas'} to go out.",
         )

@@ -4,6 +4,7 @@ dialog builds its controls from (`describe`)."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import fields
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -14,10 +15,15 @@ if TYPE_CHECKING:
 
 class Option(NamedTuple):
     group: str
-    kind: str  # "int", "bool", "str", "table" (rows of pairs) or "list" (of numbers)
+    # "int", "bool", "str", "table" (rows of pairs of numbers), "list" (of numbers) or
+    # "ids" (pairs of rule ids)
+    kind: str
     low: int
     high: int
     text: str
+
+
+RULE_ID = re.compile(r"[A-Z]{1,2}\d{1,3}")  # as rule_pages reads them
 
 
 def _i(group: str, low: int, high: int, text: str) -> Option:
@@ -31,6 +37,9 @@ def _b(group: str, text: str) -> Option:
 OPTIONS: dict[str, Option] = {
     "name": Option("game", "str", 1, 60, "The rule set's name (a variant's, or your own)."),
     "title": Option("game", "str", 0, 200, "A title for players."),
+    "rule_ids": Option("game", "ids", 0, 40, "Pairs of (Classic rule id, this game's rule id) "
+                       "for the rules this game changed: a refusal citing the first cites "
+                       "the second."),
     "players": _i("table", 2, 6, "Players at the table (C1)."),
     "teams": _i("table", 2, 6, "Teams; seat i plays for team i % teams (C1)."),
     "decks": _i("table", 1, 4, "52-card decks shuffled together (C3)."),
@@ -69,7 +78,8 @@ OPTIONS: dict[str, Option] = {
     "all_red_threes_bonus": _i("scoring", 0, 10_000, "Bonus when a team holds every red 3 "
                                "(C40)."),
     "red_three_totals": Option("scoring", "table", 0, 10_000, "Rows of (count, total) for "
-                               "counts of red 3s that score otherwise than count x bonus."),
+                               "counts of red 3s that score otherwise than count x bonus "
+                               "(C40)."),
     "going_out_bonus": _i("scoring", 0, 10_000, "Bonus for going out (C40)."),
     "concealed_bonus": _i("scoring", 0, 10_000, "Extra bonus for going out concealed (C40)."),
     "red_threes_negative_without_meld": _b("scoring", "Red 3s count minus for a team that "
@@ -89,6 +99,13 @@ OPTIONS: dict[str, Option] = {
 }
 
 
+def rule_of(name: str) -> str | None:
+    """The rule the option `name` sets a number of: the first rule id its meaning names
+    (C30 for `canastas_to_go_out`; None for the game's name and title)."""
+    found = RULE_ID.search(OPTIONS[name].text)
+    return found.group() if found else None
+
+
 def _value_problem(name: str, option: Option, value: Any) -> str | None:
     if option.kind == "bool":
         return None if isinstance(value, bool) else f"{name} must be true or false"
@@ -101,6 +118,16 @@ def _value_problem(name: str, option: Option, value: Any) -> str | None:
             return f"{name} must be a whole number"
         if not option.low <= value <= option.high:
             return f"{name} must be from {option.low} to {option.high}, not {value}"
+        return None
+    if option.kind == "ids":
+        if not isinstance(value, tuple) or len(value) > option.high or not all(
+            isinstance(r, tuple) and len(r) == 2
+            and all(isinstance(x, str) and RULE_ID.fullmatch(x) for x in r) for r in value
+        ):
+            return (f"{name} must list at most {option.high} pairs of rule ids "
+                    "(a capital letter or two and a number, as C30)")
+        if len({r[0] for r in value}) < len(value):
+            return f"{name} gives one rule id two replacements"
         return None
     if option.kind == "list":
         if not isinstance(value, tuple) or not all(
@@ -164,10 +191,10 @@ def describe(defaults: RuleSet) -> list[dict[str, Any]]:
         value = getattr(defaults, f.name)
         entry: dict[str, Any] = {
             "name": f.name, "group": option.group, "type": option.kind, "text": option.text,
-            "default": [list(r) for r in value] if option.kind == "table"
+            "default": [list(r) for r in value] if option.kind in ("table", "ids")
             else list(value) if option.kind == "list" else value,
         }
-        if option.kind in ("int", "table", "list"):
+        if option.kind in ("int", "table", "list", "ids"):
             entry["min"], entry["max"] = option.low, option.high
         out.append(entry)
     return out
