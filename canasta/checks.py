@@ -27,7 +27,7 @@ from .melds import (
 )
 from .pile import CLASSIC_FREEZERS, blocked, freezer, frozen_for
 from .rules import RuleSet
-from .solver import c31_refuses, can_go_out_with, initial_reachable
+from .solver import can_go_out_with, finish_problem, initial_reachable, may_go_out
 from .state import ANSWER, DRAW, GAME_OVER, PLAY, ROUND_OVER, State
 from .wild_melds import rule_id, start_problem
 
@@ -209,6 +209,7 @@ def _check_take(state: State, action: TakePile) -> Rejection | None:
         waiver = canasta_waiver(state)
         if gained < need and not (waiver and canastas):
             if not initial_reachable(rules, rest, after, need - gained, taken, canastas,
+                                     may_go_out(rules, state.permission),
                                      canasta_opens=waiver):
                 return Rejection(
                     "C12",
@@ -217,10 +218,11 @@ def _check_take(state: State, action: TakePile) -> Rejection | None:
                     "count), so you cannot take the pile.",
                 )
             return None
-    if len(rest) + taken < 2 and c31_refuses(
-        rules, rest + tuple(c for c in pile[:-1] if c not in RED_THREES), after, canastas
-    ):
-        return _c31(rules)
+    if len(rest) + taken < 2:
+        problem = finish_problem(rules, rest + tuple(c for c in pile[:-1] if c not in RED_THREES),
+                                 after, canastas, state.permission)
+        if problem is not None:
+            return _finish_rejection(rules, problem)
     return None
 
 
@@ -242,6 +244,28 @@ def _c31(rules: RuleSet) -> Rejection:
         f"Your team needs {need} before you may play down to fewer than two "
         "cards: keep one card to discard and one to hold.",
     )
+
+
+def _finish_rejection(rules: RuleSet, problem: str) -> Rejection:
+    """The refusal of a going out that `solver.finish_problem` refuses."""
+    n = rules.canastas_to_go_out
+    need = "a canasta" if n == 1 else f"{n} canastas"
+    if problem == "keep_two":
+        return _c31(rules)
+    if problem == "canastas":
+        return Rejection("C30", f"You cannot go out: your team needs {need} first.")
+    if problem == "no":
+        return Rejection("C33", "Your partner said no: you may not go out this turn, so keep "
+                                "at least two cards.")
+    if problem == "ask":
+        return Rejection("C33", "In this game you go out only with your partner's yes: ask "
+                                "\u201cMay I go out?\u201d before melding, or keep at least "
+                                "two cards.")
+    if problem == "discard_required":
+        return Rejection("C30", "In this game you go out by discarding your last card: keep "
+                                "one card to discard.")
+    return Rejection("C30", "In this game the last card may not be discarded: you go out by "
+                            "melding every card, so keep two cards or meld them all.")
 
 
 def _check_meld(state: State, action: Meld) -> Rejection | None:
@@ -327,7 +351,8 @@ def _check_meld(state: State, action: Meld) -> Rejection | None:
         if need > 0:
             held = sum(c not in RED_THREES for c in state.pending)  # red 3s go down (C20)
             if not initial_reachable(rules, rest, after, need, held, canastas,
-                                     state.permission is not False, canasta_opens=waiver):
+                                     may_go_out(rules, state.permission),
+                                     canasta_opens=waiver):
                 if not (concealed_waiver(state) and (
                     not rest or can_go_out_with(rules, rest, after, canastas, 0)
                 )):
@@ -351,8 +376,11 @@ def _check_meld(state: State, action: Meld) -> Rejection | None:
             "Black 3s must be your last meld, so they must complete your team's initial "
             f"meld: {state.minimum(team)} points.",
         )
-    if need <= 0 and c31_refuses(rules, left, after, canastas):
-        return _c31(rules)
+    if need <= 0 and hand_after < 2:
+        problem = finish_problem(rules, left, after, canastas, state.permission,
+                                 lone=len(state.hands[state.to_move]) == 1)
+        if problem is not None:
+            return _finish_rejection(rules, problem)
     if state.permission is False and hand_after < 2:
         return Rejection(
             "C33", "Your partner said no: you may not go out this turn, so keep at least two cards."
@@ -403,15 +431,12 @@ def _check_discard(state: State, action: Discard) -> Rejection | None:
             f"you have melded {state.turn_points}.",
         )
     if len(hand) == 1:
-        if state.canastas(team) < rules.canastas_to_go_out:
-            n = rules.canastas_to_go_out
-            return Rejection(
-                "C30",
-                "You cannot go out: your team needs "
-                f"{'a canasta' if n == 1 else f'{n} canastas'} first.",
-            )
-        if state.permission is False:
+        problem = finish_problem(rules, (), state.melds[team], state.canastas(team),
+                                 state.permission, discard=True)
+        if problem == "no":
             return Rejection("C33", "Your partner said no: you may not go out this turn.")
+        if problem is not None:
+            return _finish_rejection(rules, problem)
     elif state.permission is True:
         return Rejection(
             "C33",

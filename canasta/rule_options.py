@@ -4,7 +4,6 @@ dialog builds its controls from (`describe`)."""
 
 from __future__ import annotations
 
-import re
 from dataclasses import fields
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -15,15 +14,20 @@ if TYPE_CHECKING:
 
 class Option(NamedTuple):
     group: str
-    # "int", "bool", "str", "table" (rows of pairs of numbers), "list" (of numbers) or
-    # "ids" (pairs of rule ids)
+    # "int", "bool", "str", "choice" (one of CHOICES), "table" (rows of pairs of numbers),
+    # "list" (of numbers) or "ids" (pairs of rule ids)
     kind: str
     low: int
     high: int
     text: str
 
 
-RULE_ID = re.compile(r"[A-Z]{1,2}\d{1,3}")  # as rule_pages reads them
+def is_rule_id(text: str) -> bool:
+    """A rule id as rule_pages reads them: one or two capital letters, then one to three
+    digits (C30, H12). (No `re` here: the engine's import stays light for the page.)"""
+    letters = len(text) - len(text.lstrip("ABCDEFGHIJKLMNOPQRSTUVWXYZ"))
+    digits = text[letters:]
+    return 1 <= letters <= 2 and 1 <= len(digits) <= 3 and digits.isascii() and digits.isdigit()
 
 
 def _i(group: str, low: int, high: int, text: str) -> Option:
@@ -72,6 +76,12 @@ OPTIONS: dict[str, Option] = {
                                   "initial-meld minimum (C32)."),
     "ask_permission": _b("going out", "A player may ask the partner \u201cMay I go out?\u201d "
                          "(C33)."),
+    "final_discard": Option("going out", "choice", 0, 0, "C30: how going out ends: "
+                            "\u201coptional\u201d (meld every card, or all but one and "
+                            "discard it), \u201crequired\u201d (by discarding the last card) "
+                            "or \u201cforbidden\u201d (by melding the last card)."),
+    "must_ask": _b("going out", "C33: going out needs the partner's yes to \u201cMay I go "
+                   "out?\u201d this turn (the question is compulsory)."),
     "natural_canasta_bonus": _i("scoring", 0, 10_000, "Bonus for a natural canasta (C40)."),
     "mixed_canasta_bonus": _i("scoring", 0, 10_000, "Bonus for a mixed canasta (C40)."),
     "red_three_bonus": _i("scoring", 0, 10_000, "Bonus for each red 3 (C40)."),
@@ -99,11 +109,15 @@ OPTIONS: dict[str, Option] = {
 }
 
 
+# The values of each option of kind "choice".
+CHOICES: dict[str, tuple[str, ...]] = {"final_discard": ("optional", "required", "forbidden")}
+
+
 def rule_of(name: str) -> str | None:
     """The rule the option `name` sets a number of: the first rule id its meaning names
     (C30 for `canastas_to_go_out`; None for the game's name and title)."""
-    found = RULE_ID.search(OPTIONS[name].text)
-    return found.group() if found else None
+    words = OPTIONS[name].text.replace("(", " ").replace(")", " ").replace(":", " ").split()
+    return next((w.rstrip(".,") for w in words if is_rule_id(w.rstrip(".,"))), None)
 
 
 def _value_problem(name: str, option: Option, value: Any) -> str | None:
@@ -119,10 +133,14 @@ def _value_problem(name: str, option: Option, value: Any) -> str | None:
         if not option.low <= value <= option.high:
             return f"{name} must be from {option.low} to {option.high}, not {value}"
         return None
+    if option.kind == "choice":
+        if value not in CHOICES[name]:
+            return f"{name} must be one of {', '.join(CHOICES[name])}, not {value!r}"
+        return None
     if option.kind == "ids":
         if not isinstance(value, tuple) or len(value) > option.high or not all(
             isinstance(r, tuple) and len(r) == 2
-            and all(isinstance(x, str) and RULE_ID.fullmatch(x) for x in r) for r in value
+            and all(isinstance(x, str) and is_rule_id(x) for x in r) for r in value
         ):
             return (f"{name} must list at most {option.high} pairs of rule ids "
                     "(a capital letter or two and a number, as C30)")
@@ -178,6 +196,9 @@ def problems(rules: RuleSet) -> list[str]:
                    "more people than seats in all")
     if 0 < rules.wild_meld_min < rules.min_meld:
         out.append("a meld of wild cards cannot start smaller than the smallest meld")
+    if rules.must_ask and not rules.ask_permission:
+        out.append("must_ask needs ask_permission: going out cannot need a question "
+                   "nobody may ask")
     if rules.double_end_bonus and rules.teams == rules.players:
         out.append("a double end (H1) needs partnerships: every player here plays alone")
     return out
@@ -196,5 +217,7 @@ def describe(defaults: RuleSet) -> list[dict[str, Any]]:
         }
         if option.kind in ("int", "table", "list", "ids"):
             entry["min"], entry["max"] = option.low, option.high
+        if option.kind == "choice":
+            entry["choices"] = list(CHOICES[f.name])
         out.append(entry)
     return out

@@ -54,10 +54,15 @@ class RuleSet:
         (1500, 90),
         (3000, 120),
     )
-    # Going out (C30-C33)
+    # Going out (C30-C33; the requirements as data, solver.finish_problem)
     canastas_to_go_out: int = 1
     concealed_needs_minimum: bool = True
     ask_permission: bool = True
+    # Going out ends with a discard: "optional" (C30: meld every card, or all but one and
+    # discard it), "required" (a discard, never the last meld) or "forbidden" (the last
+    # card is melded, never discarded)
+    final_discard: str = "optional"
+    must_ask: bool = False  # going out needs the partner's yes this turn (C33 compulsory)
     # Scoring (C40-C42; F2, F3)
     natural_canasta_bonus: int = 500
     mixed_canasta_bonus: int = 300
@@ -87,6 +92,12 @@ class RuleSet:
         found = problems(self)
         if found:
             raise ValueError("invalid rule set: " + "; ".join(found))
+
+    @cached_property
+    def classic_finish(self) -> bool:
+        """Going out as in Classic (C30, C33): the last card discarded or melded, the
+        question optional. `legal_actions` keeps its quick listings for these only."""
+        return self.final_discard == "optional" and not self.must_ask
 
     def cite(self, rule: str) -> str:
         """The rule id a refusal cites for Classic's rule `rule`: this rule set's own id

@@ -22,7 +22,7 @@ def table(
     stock_top: list[str],
     melds: list[list[list[str]]] | None = None,
     pile: list[str] | None = None,
-    variant: str = "classic",
+    variant: str | C.RuleSet = "classic",
     phase: str = "draw",
     scores: list[int] | None = None,
     red_threes: list[list[str]] | None = None,
@@ -31,7 +31,7 @@ def table(
 ) -> State:
     """A position whose stock starts with `stock_top` and holds every other card (with
     `stock_size` given, the stock is just `stock_top` and the rest lies in the pile)."""
-    rules = C.get_rules(variant)
+    rules = variant if isinstance(variant, C.RuleSet) else C.get_rules(variant)
     pile = pile if pile is not None else ["7C"]
     melds = melds if melds is not None else [[] for _ in range(rules.teams)]
     reds = red_threes if red_threes is not None else [[] for _ in range(rules.teams)]
@@ -46,7 +46,7 @@ def table(
     else:
         stock, below = list(stock_top), rest  # C34 tests: the rest lies in the pile
     data: dict[str, Any] = {
-        "variant": variant, "phase": phase, "hands": hands, "melds": melds,
+        "rules": rules.to_json(), "phase": phase, "hands": hands, "melds": melds,
         "red_threes": reds, "pile": [*below, *pile], "stock": stock,
         "scores": scores if scores is not None else [0] * rules.teams, **extra,
     }

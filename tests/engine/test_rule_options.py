@@ -22,9 +22,11 @@ def test_every_option_is_described_once_with_its_default() -> None:
         assert {d["name"]: d["default"] for d in described} == variant.to_json()
         for d in described:
             assert d["group"] and d["text"] and d["type"] in ("int", "bool", "str", "table", "list",
-                                                             "ids")
+                                                             "ids", "choice")
             if d["type"] == "int":
                 assert d["min"] <= d["default"] <= d["max"]
+            if d["type"] == "choice":
+                assert d["default"] in d["choices"]
 
 
 @pytest.mark.parametrize("variant", sorted(C.VARIANTS))
@@ -49,6 +51,9 @@ def test_every_registered_variant_is_valid(variant: str) -> None:
     ({"rule_ids": [["C30"]]}, "pairs of rule ids"),
     ({"rule_ids": "C30=D4"}, "rule_ids must be a list of pairs of rule ids"),
     ({"rule_ids": [["C30", "D4"], ["C30", "H8"]]}, "two replacements"),
+    ({"final_discard": "sometimes"}, "final_discard must be one of optional, required, forbidden"),
+    ({"must_ask": True, "players": 2, "teams": 2, "ask_permission": False},
+     "must_ask needs ask_permission"),
 ])
 def test_a_bad_or_contradictory_rule_set_is_refused_with_a_reason(
     change: dict[str, Any], words: str
