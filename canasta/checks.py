@@ -25,9 +25,9 @@ from .melds import (
     team_canastas,
     wild_count,
 )
-from .pile import blocked, freezer, frozen_for
+from .pile import CLASSIC_FREEZERS, blocked, freezer, frozen_for
 from .rules import RuleSet
-from .solver import c31_refuses, can_go_out_with, initial_reachable
+from .solver import can_go_out_with, finish_problem, initial_reachable, may_go_out
 from .state import ANSWER, DRAW, GAME_OVER, PLAY, ROUND_OVER, State
 from .wild_melds import rule_id, start_problem
 
@@ -88,6 +88,16 @@ def can_go_out(state: State) -> bool:
 
 
 def check(state: State, action: Action) -> Rejection | None:
+    """Why the seat to act may not make `action` (None: it may). The refusal cites the
+    rule in force: the rule set's own id for a Classic rule it changed (`RuleSet.cite`,
+    the one place where ids are mapped), so a game for two cites D4, not C30."""
+    refusal = _check(state, action)
+    if refusal is None or not state.rules.rule_ids:
+        return refusal
+    return Rejection(state.rules.cite(refusal.rule), refusal.message)
+
+
+def _check(state: State, action: Action) -> Rejection | None:
     phase = state.phase
     if isinstance(action, NextRound):
         if phase == ROUND_OVER:
@@ -164,6 +174,15 @@ def _check_take(state: State, action: TakePile) -> Rejection | None:
             if freezing is not None
             else "your team has not made its initial meld"
         )
+        if freezing in BLACK_THREES and opened and not any(c in CLASSIC_FREEZERS
+                                                           for c in pile[:-1]):
+            # Only black 3s freeze it: the rule set's option, not Classic's C14.
+            return Rejection(
+                "C22",
+                f"The pile is frozen (a {short_name(freezing)} lies in it): you need two "
+                f"natural {plural} from your hand to take it; wild cards and lay-offs do "
+                "not count.",
+            )
         return Rejection(
             "C14",
             f"The pile is frozen ({why}): you need two natural {plural} "
@@ -190,6 +209,7 @@ def _check_take(state: State, action: TakePile) -> Rejection | None:
         waiver = canasta_waiver(state)
         if gained < need and not (waiver and canastas):
             if not initial_reachable(rules, rest, after, need - gained, taken, canastas,
+                                     may_go_out(rules, state.permission),
                                      canasta_opens=waiver):
                 return Rejection(
                     "C12",
@@ -198,10 +218,11 @@ def _check_take(state: State, action: TakePile) -> Rejection | None:
                     "count), so you cannot take the pile.",
                 )
             return None
-    if len(rest) + taken < 2 and c31_refuses(
-        rules, rest + tuple(c for c in pile[:-1] if c not in RED_THREES), after, canastas
-    ):
-        return _c31(rules)
+    if len(rest) + taken < 2:
+        problem = finish_problem(rules, rest + tuple(c for c in pile[:-1] if c not in RED_THREES),
+                                 after, canastas, state.permission)
+        if problem is not None:
+            return _finish_rejection(rules, problem)
     return None
 
 
@@ -223,6 +244,28 @@ def _c31(rules: RuleSet) -> Rejection:
         f"Your team needs {need} before you may play down to fewer than two "
         "cards: keep one card to discard and one to hold.",
     )
+
+
+def _finish_rejection(rules: RuleSet, problem: str) -> Rejection:
+    """The refusal of a going out that `solver.finish_problem` refuses."""
+    n = rules.canastas_to_go_out
+    need = "a canasta" if n == 1 else f"{n} canastas"
+    if problem == "keep_two":
+        return _c31(rules)
+    if problem == "canastas":
+        return Rejection("C30", f"You cannot go out: your team needs {need} first.")
+    if problem == "no":
+        return Rejection("C33", "Your partner said no: you may not go out this turn, so keep "
+                                "at least two cards.")
+    if problem == "ask":
+        return Rejection("C33", "In this game you go out only with your partner's yes: ask "
+                                "\u201cMay I go out?\u201d before melding, or keep at least "
+                                "two cards.")
+    if problem == "discard_required":
+        return Rejection("C30", "In this game you go out by discarding your last card: keep "
+                                "one card to discard.")
+    return Rejection("C30", "In this game the last card may not be discarded: you go out by "
+                            "melding every card, so keep two cards or meld them all.")
 
 
 def _check_meld(state: State, action: Meld) -> Rejection | None:
@@ -308,7 +351,8 @@ def _check_meld(state: State, action: Meld) -> Rejection | None:
         if need > 0:
             held = sum(c not in RED_THREES for c in state.pending)  # red 3s go down (C20)
             if not initial_reachable(rules, rest, after, need, held, canastas,
-                                     state.permission is not False, canasta_opens=waiver):
+                                     may_go_out(rules, state.permission),
+                                     canasta_opens=waiver):
                 if not (concealed_waiver(state) and (
                     not rest or can_go_out_with(rules, rest, after, canastas, 0)
                 )):
@@ -321,8 +365,8 @@ def _check_meld(state: State, action: Meld) -> Rejection | None:
     hand_after = len(left)
     if rank == "3" and canastas < rules.canastas_to_go_out:
         n = rules.canastas_to_go_out
-        return Rejection(
-            "C21",
+        return Rejection(  # C21 with C30's canastas: cited as C30, the number's rule
+            "C30",
             "Black 3s are melded only by a player going out, and your team needs "
             f"{'a canasta' if n == 1 else f'{n} canastas'} to go out.",
         )
@@ -332,8 +376,11 @@ def _check_meld(state: State, action: Meld) -> Rejection | None:
             "Black 3s must be your last meld, so they must complete your team's initial "
             f"meld: {state.minimum(team)} points.",
         )
-    if need <= 0 and c31_refuses(rules, left, after, canastas):
-        return _c31(rules)
+    if need <= 0 and hand_after < 2:
+        problem = finish_problem(rules, left, after, canastas, state.permission,
+                                 lone=len(state.hands[state.to_move]) == 1)
+        if problem is not None:
+            return _finish_rejection(rules, problem)
     if state.permission is False and hand_after < 2:
         return Rejection(
             "C33", "Your partner said no: you may not go out this turn, so keep at least two cards."
@@ -384,15 +431,12 @@ def _check_discard(state: State, action: Discard) -> Rejection | None:
             f"you have melded {state.turn_points}.",
         )
     if len(hand) == 1:
-        if state.canastas(team) < rules.canastas_to_go_out:
-            n = rules.canastas_to_go_out
-            return Rejection(
-                "C30",
-                "You cannot go out: your team needs "
-                f"{'a canasta' if n == 1 else f'{n} canastas'} first.",
-            )
-        if state.permission is False:
+        problem = finish_problem(rules, (), state.melds[team], state.canastas(team),
+                                 state.permission, discard=True)
+        if problem == "no":
             return Rejection("C33", "Your partner said no: you may not go out this turn.")
+        if problem is not None:
+            return _finish_rejection(rules, problem)
     elif state.permission is True:
         return Rejection(
             "C33",

@@ -1,66 +1,139 @@
-"""The seeds' Classic house rules as named presets (docs/variants/classic-house-rules.md):
-each sets some options of a `RuleSet`, and any combination whose settings agree may be
-played. The options themselves are plain `RuleSet` fields, so a game with house rules
-is saved, loaded and sent to the AI by value like any other rule set."""
+"""Presets of `RuleSet` options a New Game dialog offers: the seeds' Classic house rules
+(docs/variants/classic-house-rules.md, H1-H12) and each variant's own named options (its
+rules page: six players' 13-card hand, X3), registered per variant in `VARIANT_OPTIONS`.
+Any combination whose settings agree may be played. The options themselves are plain
+`RuleSet` fields, so a game with presets is saved, loaded and sent to the AI by value
+like any other rule set.
+
+A house rule changes Classic's rules, so it is refused on a game that changed the same
+options itself (`clash`): six players' own target and opening table (X6) are not
+silently replaced by H4's. `describe(base)` lists only the presets that apply to `base`.
+"""
 
 from __future__ import annotations
 
 from dataclasses import replace
 from typing import Any, NamedTuple
 
-from .rules import NEG_INF, NEVER, RuleSet
+from .rule_options import rule_of
+from .rules import CLASSIC, NEG_INF, NEVER, RuleSet, get_rules
 
 
-class HouseRule(NamedTuple):
-    id: str
+class Preset(NamedTuple):
+    id: str  # the rule id on its rules page
     title: str
-    source: str  # the seed and line (`cat -n`) it comes from
+    source: str  # the seed and line (`cat -n`), or the public source, it comes from
     changes: dict[str, Any]
 
 
-HOUSE_RULES: dict[str, HouseRule] = {h.id: h for h in (
-    HouseRule("H1", "Double end: +100 when the partner of the player going out can lay "
-              "down the whole hand too", "seed 003 lines 22, 28", {"double_end_bonus": 100}),
-    HouseRule("H2", "Going out in one turn needs the opening minimum only when taking "
-              "the pile", "seed 003 lines 23, 29", {"concealed_needs_minimum": False}),
-    HouseRule("H3", "Game to 10,000", "seed 003 line 23", {"target_score": 10_000}),
-    HouseRule("H4", "Game to 7000, opening 50 / 70 / 90 / 120", "seed 003 lines 89, 91",
-              {"target_score": 7000,
-               "initial_meld": ((NEG_INF, 15), (0, 50), (1500, 70), (3000, 90), (5000, 120))}),
-    HouseRule("H5", "Red 3s count for the side that went out and against the others",
-              "seed 003 line 89", {"red_threes_by_going_out": True}),
-    HouseRule("H6", "A canasta in the initial meld opens, whatever its points",
-              "seed 003 line 91", {"canasta_opens_from": -NEVER}),
-    HouseRule("H7", "Game to 7500; from 5000 only a canasta opens", "seed 003 line 189",
-              {"target_score": 7500, "canasta_opens_from": 5000,
-               "initial_meld": ((NEG_INF, 15), (0, 50), (1500, 90), (3000, 120),
-                                (5000, 10_000))}),
-    HouseRule("H8", "Two canastas to go out", "seed 003 line 191", {"canastas_to_go_out": 2}),
-    HouseRule("H9", "Each black 3 left in hand costs 100", "seed 003 line 181",
-              {"black_three_in_hand": 100}),
-    HouseRule("H10", "A black 3 freezes the pile", "seed 002 line 94",
-              {"black_three_freezes": True}),
-    HouseRule("H11", "+100 for a canasta laid down whole", "seed 001 line 49",
-              {"concealed_canasta_bonus": 100}),
-    HouseRule("H12", "A canasta of seven wild cards, laid down whole (+100)",
-              "seed 003 line 179", {"wild_meld_min": 7, "wild_canasta_bonus": 100}),
+HouseRule = Preset  # the name of earlier versions
+
+HOUSE_RULES: dict[str, Preset] = {h.id: h for h in (
+    Preset("H1", "Double end: +100 when the partner of the player going out can lay "
+           "down the whole hand too", "seed 003 lines 22, 28", {"double_end_bonus": 100}),
+    Preset("H2", "Going out in one turn needs the opening minimum only when taking "
+           "the pile", "seed 003 lines 23, 29",
+           {"concealed_needs_minimum": False, "rule_ids": (("C32", "H2"),)}),
+    Preset("H3", "Game to 10,000", "seed 003 line 23",
+           {"target_score": 10_000, "rule_ids": (("C50", "H3"),)}),
+    Preset("H4", "Game to 7000, opening 50 / 70 / 90 / 120", "seed 003 lines 89, 91",
+           {"target_score": 7000,
+            "initial_meld": ((NEG_INF, 15), (0, 50), (1500, 70), (3000, 90), (5000, 120)),
+            "rule_ids": (("C25", "H4"), ("C50", "H4"))}),
+    Preset("H5", "Red 3s count for the side that went out and against the others",
+           "seed 003 line 89", {"red_threes_by_going_out": True}),
+    Preset("H6", "A canasta in the initial meld opens, whatever its points",
+           "seed 003 line 91",
+           {"canasta_opens_from": -NEVER, "rule_ids": (("C12", "H6"), ("C26", "H6"))}),
+    Preset("H7", "Game to 7500; from 5000 only a canasta opens", "seed 003 line 189",
+           {"target_score": 7500, "canasta_opens_from": 5000,
+            "initial_meld": ((NEG_INF, 15), (0, 50), (1500, 90), (3000, 120),
+                             (5000, 10_000)),
+            "rule_ids": (("C12", "H7"), ("C25", "H7"), ("C26", "H7"), ("C50", "H7"))}),
+    Preset("H8", "Two canastas to go out", "seed 003 line 191",
+           {"canastas_to_go_out": 2, "rule_ids": (("C30", "H8"), ("C31", "H8"))}),
+    Preset("H9", "Each black 3 left in hand costs 100", "seed 003 line 181",
+           {"black_three_in_hand": 100}),
+    Preset("H10", "A black 3 freezes the pile", "seed 002 line 94",
+           {"black_three_freezes": True, "rule_ids": (("C22", "H10"),)}),
+    Preset("H11", "+100 for a canasta laid down whole", "seed 001 line 49",
+           {"concealed_canasta_bonus": 100}),
+    Preset("H12", "A canasta of seven wild cards, laid down whole (+100)",
+           "seed 003 line 179", {"wild_meld_min": 7, "wild_canasta_bonus": 100}),
 )}
+
+# Each variant's own options, by the variant's name (the options its rules page names,
+# with their rule ids there). They change the variant's own rules, so no clash applies.
+_THIRTEEN = Preset("X3", "Thirteen cards each instead of fifteen",
+                   "variants-notes §4 (rummy-games.com canasta-for-six)", {"hand_size": 13})
+VARIANT_OPTIONS: dict[str, tuple[Preset, ...]] = {
+    "classic-6p": (_THIRTEEN,),
+    "classic-6p-3x2": (_THIRTEEN,),
+    "free-canasta": (
+        Preset("F6", "The canasta of wild cards is laid down whole: seven at once",
+               "seed 003 line 179 (the other reading of line 47's \u201csammeln\u201d)",
+               {"wild_meld_min": 7, "rule_ids": (("H12", "F6"),)}),
+    ),
+}
+
+
+def presets_for(base: RuleSet) -> dict[str, Preset]:
+    """Every preset that may be named with `base`: its own options, then the house rules
+    (whether each applies is `clash`'s and the rule set's to say)."""
+    return {**{p.id: p for p in VARIANT_OPTIONS.get(base.name, ())}, **HOUSE_RULES}
+
+
+def clash(base: RuleSet, preset: Preset) -> str | None:
+    """Why the house rule `preset` cannot be added to `base` (None: it can): it sets an
+    option that `base` itself changed from Classic. A variant's own options never clash."""
+    if preset.id not in HOUSE_RULES or any(p.id == preset.id
+                                           for p in VARIANT_OPTIONS.get(base.name, ())):
+        return None
+    changed = [name for name in preset.changes if name != "rule_ids"
+               and getattr(base, name) != getattr(CLASSIC, name)]
+    if not changed:
+        return None
+    cited = sorted({base.cite(r) for name in changed if (r := rule_of(name)) is not None
+                    and (base.cite(r) != r or not r.startswith("C"))})
+    what = " and ".join(name.replace("_", " ") for name in changed)
+    whose = (f"that game's own rule {cited[0]} already sets" if len(cited) == 1
+             else f"that game's own rules {', '.join(cited)} already set" if cited
+             else "that game already sets")
+    return (f"house rule {preset.id} ({preset.title}) cannot be added to {base.title}: "
+            f"{whose} the {what}")
 
 
 def with_house_rules(base: RuleSet, ids: list[str] | tuple[str, ...]) -> RuleSet:
-    """`base` with the house rules `ids` (in the page's order; a repeated id counts
-    once). Its name lists them ("classic+H1+H5"). Refused with a ValueError: an unknown
-    id, two house rules setting one option differently, or a combination the rule set
-    itself refuses (H1 where every player plays alone)."""
-    chosen = sorted(set(ids), key=lambda i: (len(i), i))
-    unknown = [i for i in chosen if i not in HOUSE_RULES]
+    """`base` with the presets `ids`: its own options (`VARIANT_OPTIONS`) and house rules
+    (a repeated id counts once). Its name lists them, its own options first
+    ("classic-6p+X3+H1"). Refused with a ValueError: an unknown id, a house rule that
+    sets an option `base` changed itself (`clash`), two presets setting one option
+    differently, or a combination the rule set itself refuses (H1 where every player
+    plays alone)."""
+    known = presets_for(base)
+    own = {p.id for p in VARIANT_OPTIONS.get(base.name, ())}
+    chosen = sorted(set(ids), key=lambda i: (i not in own, len(i), i))
+    unknown = [i for i in chosen if i not in known]
     if unknown:
-        known = ", ".join(HOUSE_RULES)
-        raise ValueError(f"unknown house rule {', '.join(unknown)}; known: {known}")
+        offered = ", ".join(d["id"] for d in describe(base))
+        raise ValueError(f"unknown house rule {', '.join(unknown)}; {base.name} may have: "
+                         f"{offered}")
     changes: dict[str, Any] = {}
     setter: dict[str, str] = {}
+    cited = dict(base.rule_ids)
+    cited_by: dict[str, str] = {}
     for i in chosen:
-        for name, value in HOUSE_RULES[i].changes.items():
+        problem = clash(base, known[i])
+        if problem is not None:
+            raise ValueError(problem[0].upper() + problem[1:])
+        for name, value in known[i].changes.items():
+            if name == "rule_ids":
+                for rule, own_id in value:
+                    if rule in cited_by and cited[rule] != own_id:
+                        raise ValueError(f"house rules {cited_by[rule]} and {i} contradict "
+                                         f"each other: both change rule {rule}")
+                    cited[rule], cited_by[rule] = own_id, i
+                continue
             if name in changes and changes[name] != value:
                 raise ValueError(f"house rules {setter[name]} and {i} contradict each other: "
                                  f"both set {name}, to different values")
@@ -68,13 +141,43 @@ def with_house_rules(base: RuleSet, ids: list[str] | tuple[str, ...]) -> RuleSet
     if not chosen:
         return base
     name = "+".join((base.name, *chosen))
-    title = base.title + " with house rules " + ", ".join(chosen)
-    return replace(base, name=name[:60], title=title[:200], **changes)
+    parts = [", ".join(i for i in chosen if i in own),
+             ", ".join(i for i in chosen if i not in own)]
+    if parts[1]:
+        parts[1] = "house rules " + parts[1]
+    title = base.title + " with " + " and ".join(p for p in parts if p)
+    return replace(base, name=name[:60], title=title[:200], rule_ids=tuple(cited.items()),
+                   **changes)
 
 
-def describe() -> list[dict[str, Any]]:
-    """Each house rule for a New Game dialog: id, title, source and the options it sets."""
-    return [{"id": h.id, "title": h.title, "source": h.source,
-             "changes": {k: [list(r) for r in v] if isinstance(v, tuple) else v
-                         for k, v in h.changes.items()}}
-            for h in HOUSE_RULES.values()]
+def rules_named(name: str) -> RuleSet:
+    """The rule set a name of `with_house_rules` stands for ("classic+H1+H5",
+    "classic-6p+X3"): a registered variant and presets. KeyError for an unknown
+    variant, ValueError for presets refused with it."""
+    base, *ids = name.split("+")
+    return with_house_rules(get_rules(base), ids)
+
+
+def _json(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return [_json(v) for v in value]
+    return value
+
+
+def describe(base: RuleSet = CLASSIC) -> list[dict[str, Any]]:
+    """The presets a New Game dialog offers with `base`: its own options ("kind":
+    "option") and the house rules that apply to it ("kind": "house"), each with id,
+    title, source and the options it sets. A house rule that clashes with `base`'s own
+    rules, or that `base` cannot have (H1 without partners), is left out."""
+    own = {p.id for p in VARIANT_OPTIONS.get(base.name, ())}
+    out: list[dict[str, Any]] = []
+    for p in presets_for(base).values():
+        try:
+            with_house_rules(base, [p.id])
+        except ValueError:
+            continue
+        out.append({"id": p.id, "title": p.title, "source": p.source,
+                    "kind": "option" if p.id in own else "house",
+                    "changes": {k: _json(v) for k, v in p.changes.items()}})
+    return out
+

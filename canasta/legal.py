@@ -88,12 +88,16 @@ def wild_meld_steps(rules: RuleSet, hand: tuple[str, ...], has_meld: bool) -> li
 def finishing_step(state: State) -> Action | None:
     """The first meld of a way to go out, for a small hand whose team still lacks
     its canastas: there C31 may allow the last cards only together (for example a
-    natural and a wild card that complete a canasta), which single steps miss."""
+    natural and a wild card that complete a canasta), which single steps miss. Where
+    going out has requirements of its own (`final_discard`, `must_ask`), for any small
+    hand: the last card may not be discarded, so the last cards may go only together."""
     hand = state.hands[state.to_move]
     team = state.team
-    if len(hand) > FINISH_HAND or state.canastas(team) >= state.rules.canastas_to_go_out:
+    rules = state.rules
+    if len(hand) > FINISH_HAND or (state.canastas(team) >= rules.canastas_to_go_out
+                                   and rules.classic_finish):
         return None
-    plan = go_out_plan(state.rules, hand, state.melds[team], state.canastas(team),
+    plan = go_out_plan(rules, hand, state.melds[team], state.canastas(team),
                        0 if canasta_waiver(state) else needed_points(state))
     if plan and isinstance(plan[0], Meld):
         return plan[0]
@@ -179,6 +183,10 @@ def _legal(state: State) -> list[Action]:
     if rules.canastas_to_go_out > 1 and len(state.hands[state.to_move]) <= FINISH_HAND:
         # Going out may take two plays that each leave one card (C31 with more than
         # one canasta to make): the reference list handles these small hands.
+        return filtered_candidates(state)
+    if not rules.classic_finish:
+        # Going out's requirements as data (`final_discard`, `must_ask`): the quick
+        # listings below copy Classic's C30-C33; these rule sets use the reference list.
         return filtered_candidates(state)
     if phase == DRAW_PHASE:
         pile = state.pile

@@ -9,8 +9,8 @@ from .cards import BLACK_THREES, RED_THREES, WILDS
 from .rules import RuleSet
 
 BLOCKERS = WILDS | RED_THREES | BLACK_THREES
-_FREEZERS = WILDS | RED_THREES
-_FREEZERS_WITH_BLACK_THREES = _FREEZERS | BLACK_THREES
+CLASSIC_FREEZERS = WILDS | RED_THREES  # C14
+_FREEZERS_WITH_BLACK_THREES = CLASSIC_FREEZERS | BLACK_THREES
 
 
 def blocks(card: str) -> bool:
@@ -25,7 +25,7 @@ def blocked(pile: tuple[str, ...]) -> bool:
 
 def freezing_cards(rules: RuleSet) -> frozenset[str]:
     """C14: the cards that freeze the pile for everyone while they lie in it."""
-    return _FREEZERS_WITH_BLACK_THREES if rules.black_three_freezes else _FREEZERS
+    return _FREEZERS_WITH_BLACK_THREES if rules.black_three_freezes else CLASSIC_FREEZERS
 
 
 def freezer(rules: RuleSet, pile: tuple[str, ...]) -> str | None:

@@ -14,10 +14,20 @@ if TYPE_CHECKING:
 
 class Option(NamedTuple):
     group: str
-    kind: str  # "int", "bool", "str", "table" (rows of pairs) or "list" (of numbers)
+    # "int", "bool", "str", "choice" (one of CHOICES), "table" (rows of pairs of numbers),
+    # "list" (of numbers) or "ids" (pairs of rule ids)
+    kind: str
     low: int
     high: int
     text: str
+
+
+def is_rule_id(text: str) -> bool:
+    """A rule id as rule_pages reads them: one or two capital letters, then one to three
+    digits (C30, H12). (No `re` here: the engine's import stays light for the page.)"""
+    letters = len(text) - len(text.lstrip("ABCDEFGHIJKLMNOPQRSTUVWXYZ"))
+    digits = text[letters:]
+    return 1 <= letters <= 2 and 1 <= len(digits) <= 3 and digits.isascii() and digits.isdigit()
 
 
 def _i(group: str, low: int, high: int, text: str) -> Option:
@@ -31,6 +41,9 @@ def _b(group: str, text: str) -> Option:
 OPTIONS: dict[str, Option] = {
     "name": Option("game", "str", 1, 60, "The rule set's name (a variant's, or your own)."),
     "title": Option("game", "str", 0, 200, "A title for players."),
+    "rule_ids": Option("game", "ids", 0, 40, "Pairs of (Classic rule id, this game's rule id) "
+                       "for the rules this game changed: a refusal citing the first cites "
+                       "the second."),
     "players": _i("table", 2, 6, "Players at the table (C1)."),
     "teams": _i("table", 2, 6, "Teams; seat i plays for team i % teams (C1)."),
     "decks": _i("table", 1, 4, "52-card decks shuffled together (C3)."),
@@ -63,13 +76,20 @@ OPTIONS: dict[str, Option] = {
                                   "initial-meld minimum (C32)."),
     "ask_permission": _b("going out", "A player may ask the partner \u201cMay I go out?\u201d "
                          "(C33)."),
+    "final_discard": Option("going out", "choice", 0, 0, "C30: how going out ends: "
+                            "\u201coptional\u201d (meld every card, or all but one and "
+                            "discard it), \u201crequired\u201d (by discarding the last card) "
+                            "or \u201cforbidden\u201d (by melding the last card)."),
+    "must_ask": _b("going out", "C33: going out needs the partner's yes to \u201cMay I go "
+                   "out?\u201d this turn (the question is compulsory)."),
     "natural_canasta_bonus": _i("scoring", 0, 10_000, "Bonus for a natural canasta (C40)."),
     "mixed_canasta_bonus": _i("scoring", 0, 10_000, "Bonus for a mixed canasta (C40)."),
     "red_three_bonus": _i("scoring", 0, 10_000, "Bonus for each red 3 (C40)."),
     "all_red_threes_bonus": _i("scoring", 0, 10_000, "Bonus when a team holds every red 3 "
                                "(C40)."),
     "red_three_totals": Option("scoring", "table", 0, 10_000, "Rows of (count, total) for "
-                               "counts of red 3s that score otherwise than count x bonus."),
+                               "counts of red 3s that score otherwise than count x bonus "
+                               "(C40)."),
     "going_out_bonus": _i("scoring", 0, 10_000, "Bonus for going out (C40)."),
     "concealed_bonus": _i("scoring", 0, 10_000, "Extra bonus for going out concealed (C40)."),
     "red_threes_negative_without_meld": _b("scoring", "Red 3s count minus for a team that "
@@ -89,6 +109,17 @@ OPTIONS: dict[str, Option] = {
 }
 
 
+# The values of each option of kind "choice".
+CHOICES: dict[str, tuple[str, ...]] = {"final_discard": ("optional", "required", "forbidden")}
+
+
+def rule_of(name: str) -> str | None:
+    """The rule the option `name` sets a number of: the first rule id its meaning names
+    (C30 for `canastas_to_go_out`; None for the game's name and title)."""
+    words = OPTIONS[name].text.replace("(", " ").replace(")", " ").replace(":", " ").split()
+    return next((w.rstrip(".,") for w in words if is_rule_id(w.rstrip(".,"))), None)
+
+
 def _value_problem(name: str, option: Option, value: Any) -> str | None:
     if option.kind == "bool":
         return None if isinstance(value, bool) else f"{name} must be true or false"
@@ -101,6 +132,20 @@ def _value_problem(name: str, option: Option, value: Any) -> str | None:
             return f"{name} must be a whole number"
         if not option.low <= value <= option.high:
             return f"{name} must be from {option.low} to {option.high}, not {value}"
+        return None
+    if option.kind == "choice":
+        if value not in CHOICES[name]:
+            return f"{name} must be one of {', '.join(CHOICES[name])}, not {value!r}"
+        return None
+    if option.kind == "ids":
+        if not isinstance(value, tuple) or len(value) > option.high or not all(
+            isinstance(r, tuple) and len(r) == 2
+            and all(isinstance(x, str) and is_rule_id(x) for x in r) for r in value
+        ):
+            return (f"{name} must list at most {option.high} pairs of rule ids "
+                    "(a capital letter or two and a number, as C30)")
+        if len({r[0] for r in value}) < len(value):
+            return f"{name} gives one rule id two replacements"
         return None
     if option.kind == "list":
         if not isinstance(value, tuple) or not all(
@@ -151,6 +196,9 @@ def problems(rules: RuleSet) -> list[str]:
                    "more people than seats in all")
     if 0 < rules.wild_meld_min < rules.min_meld:
         out.append("a meld of wild cards cannot start smaller than the smallest meld")
+    if rules.must_ask and not rules.ask_permission:
+        out.append("must_ask needs ask_permission: going out cannot need a question "
+                   "nobody may ask")
     if rules.double_end_bonus and rules.teams == rules.players:
         out.append("a double end (H1) needs partnerships: every player here plays alone")
     return out
@@ -164,10 +212,12 @@ def describe(defaults: RuleSet) -> list[dict[str, Any]]:
         value = getattr(defaults, f.name)
         entry: dict[str, Any] = {
             "name": f.name, "group": option.group, "type": option.kind, "text": option.text,
-            "default": [list(r) for r in value] if option.kind == "table"
+            "default": [list(r) for r in value] if option.kind in ("table", "ids")
             else list(value) if option.kind == "list" else value,
         }
-        if option.kind in ("int", "table", "list"):
+        if option.kind in ("int", "table", "list", "ids"):
             entry["min"], entry["max"] = option.low, option.high
+        if option.kind == "choice":
+            entry["choices"] = list(CHOICES[f.name])
         out.append(entry)
     return out

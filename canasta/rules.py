@@ -18,9 +18,15 @@ NEVER = 1_000_000  # a team score no game reaches: an option that never applies
 
 @dataclass(frozen=True)
 class RuleSet:
+    # Fields are grouped as `rule_options.OPTIONS` groups them (docs/ENGINE.md, "Rules
+    # as data"); a new field joins its group here and there.
+    # Game: names, and the rule ids its refusals cite
     name: str = "classic"
     title: str = "Classic Canasta (4 players, 2 partnerships)"
-    # Table (C1, C3, C4)
+    # (Classic rule id, this rule set's id) for each rule the rule set changed: a refusal
+    # that names the first cites the second (`cite`, applied by `checks.check`)
+    rule_ids: tuple[tuple[str, str], ...] = ()
+    # Table (C1, C3, C4; the roster P1)
     players: int = 4
     teams: int = 2
     decks: int = 2
@@ -29,19 +35,16 @@ class RuleSet:
     # The roster (roster.py): people per team when more play than `players` seats;
     # () when everyone plays every round
     roster: tuple[int, ...] = ()
-    # A turn (C6, C7)
+    # Turn (C6, C7)
     draw_count: int = 1
-    # Melds (C17, C19, C21)
+    # Melds (C17, C19, C21, C30; melds of wild cards: wild_melds.py, F1, H12)
     min_meld: int = 3
     max_wilds: int = 3
     wilds_strictly_fewer: bool = True
     wild_on_natural_canasta: bool = True
     canasta_size: int = 7
-    # Wild-card melds (wild_melds.py; Free Canasta F1-F3, house rule H12)
     wild_meld_min: int = 0  # the fewest wild cards a meld of wild cards starts with; 0: none
-    wild_canasta_bonus: int = 0  # a canasta of wild cards only
-    mixed_bonus_by_wilds: tuple[tuple[int, int], ...] = ()  # (wild cards, bonus) of mixed
-    # The pile (C14, C15, C22)
+    # Pile (C14, C15, C22)
     frozen_for_unopened_team: bool = True
     black_three_freezes: bool = False
     # Initial meld (C25): (lowest team score, minimum), ascending
@@ -51,13 +54,20 @@ class RuleSet:
         (1500, 90),
         (3000, 120),
     )
-    # Going out (C30-C33)
+    # Going out (C30-C33; the requirements as data, solver.finish_problem)
     canastas_to_go_out: int = 1
     concealed_needs_minimum: bool = True
     ask_permission: bool = True
-    # Scoring (C40-C42)
+    # Going out ends with a discard: "optional" (C30: meld every card, or all but one and
+    # discard it), "required" (a discard, never the last meld) or "forbidden" (the last
+    # card is melded, never discarded)
+    final_discard: str = "optional"
+    must_ask: bool = False  # going out needs the partner's yes this turn (C33 compulsory)
+    # Scoring (C40-C42; F2, F3)
     natural_canasta_bonus: int = 500
     mixed_canasta_bonus: int = 300
+    wild_canasta_bonus: int = 0  # a canasta of wild cards only (F2)
+    mixed_bonus_by_wilds: tuple[tuple[int, int], ...] = ()  # (wild cards, bonus) of mixed
     red_three_bonus: int = 100
     all_red_threes_bonus: int = 800
     # (count, total) for counts of red 3s that score otherwise than count x bonus
@@ -82,6 +92,21 @@ class RuleSet:
         found = problems(self)
         if found:
             raise ValueError("invalid rule set: " + "; ".join(found))
+
+    @cached_property
+    def classic_finish(self) -> bool:
+        """Going out as in Classic (C30, C33): the last card discarded or melded, the
+        question optional. `legal_actions` keeps its quick listings for these only."""
+        return self.final_discard == "optional" and not self.must_ask
+
+    def cite(self, rule: str) -> str:
+        """The rule id a refusal cites for Classic's rule `rule`: this rule set's own id
+        where it changed that rule (`rule_ids`), else `rule` itself."""
+        return self._cited.get(rule, rule)
+
+    @cached_property
+    def _cited(self) -> dict[str, str]:
+        return dict(self.rule_ids)
 
     def team_of(self, seat: int) -> int:
         return seat % self.teams
@@ -131,6 +156,7 @@ class RuleSet:
         data["red_three_totals"] = [list(row) for row in self.red_three_totals]
         data["mixed_bonus_by_wilds"] = [list(row) for row in self.mixed_bonus_by_wilds]
         data["roster"] = list(self.roster)
+        data["rule_ids"] = [list(row) for row in self.rule_ids]
         return data
 
     @staticmethod
@@ -156,11 +182,12 @@ def _from_json(data: dict[str, Any]) -> RuleSet:
     if unknown:
         raise ValueError(f"unknown rule options: {', '.join(sorted(unknown))}")
     values = dict(data)
-    for table in ("initial_meld", "red_three_totals", "mixed_bonus_by_wilds"):
+    for table in ("initial_meld", "red_three_totals", "mixed_bonus_by_wilds", "rule_ids"):
         if table in values:
             rows = values[table]
             if not isinstance(rows, list) or not all(isinstance(r, list) for r in rows):
-                raise ValueError(f"{table} must be a list of pairs of whole numbers")
+                what = "rule ids" if table == "rule_ids" else "whole numbers"
+                raise ValueError(f"{table} must be a list of pairs of {what}")
             values[table] = tuple(tuple(r) for r in rows)
     if "roster" in values:
         if not isinstance(values["roster"], list):
@@ -185,6 +212,8 @@ CLASSIC_2P = replace(
     draw_count=2,
     canastas_to_go_out=2,
     ask_permission=False,
+    rule_ids=(("C1", "D1"), ("C4", "D2"), ("C7", "D3"), ("C30", "D4"), ("C31", "D4"),
+              ("C33", "D5")),
 )
 
 CLASSIC_3P = replace(
@@ -196,6 +225,7 @@ CLASSIC_3P = replace(
     hand_size=13,
     canastas_to_go_out=2,
     ask_permission=False,
+    rule_ids=(("C1", "T1"), ("C4", "T2"), ("C30", "T4"), ("C31", "T4"), ("C33", "T5")),
 )
 
 # Six players (docs/variants.md): seed 003 line 45 — three decks with six jokers, 15
@@ -209,6 +239,8 @@ _SIX = replace(
     canastas_to_go_out=2,
     all_red_threes_bonus=1200,
     red_three_totals=((5, 1000),),
+    rule_ids=(("C1", "X1"), ("C3", "X2"), ("C4", "X3"), ("C30", "X4"), ("C31", "X4"),
+              ("C40", "X5"), ("C25", "X6"), ("C50", "X6")),
 )
 
 CLASSIC_6P = replace(

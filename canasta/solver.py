@@ -142,7 +142,8 @@ def reachable(
     used += max(0, extra_wilds)
     if best >= need and not rules.wild_meld_min and (
             hand_size - used + bonus_cards >= 2
-            or (may_go_out and canastas_have >= rules.canastas_to_go_out)):
+            or (may_go_out and canastas_have >= rules.canastas_to_go_out
+                and rules.classic_finish)):
         return True
     if may_go_out:
         best += black_three_points(blacks)
@@ -208,12 +209,76 @@ def _initial_exact(
         got = p + prefix[wu]
         out = may_go_out and canastas_have + cn >= goal
         left = hand_size - c + bonus_cards
-        if (got >= need or (canasta_opens and cn > 0)) and (left >= 2 or out):
+        if (got >= need or (canasta_opens and cn > 0)) and (
+                left >= 2 or (out and ends_allowed(rules, left))):
             return True
-        if out and any(left - b <= 1 and got + BLACK_THREE_VALUE * b >= need
-                       for b in black_sizes):
+        if out and any(left - b <= 1 and ends_allowed(rules, left - b)
+                       and got + BLACK_THREE_VALUE * b >= need for b in black_sizes):
             return True
     return False
+
+
+def ends_allowed(rules: RuleSet, left: int) -> bool:
+    """`final_discard` (C30 as data): may a going out end with `left` cards (0 or 1)
+    after the last meld: 0 by melding every card (not where a discard is required), 1
+    by discarding it (not where the last card may not be discarded)?"""
+    return rules.final_discard != ("required" if left == 0 else "forbidden")
+
+
+def may_go_out(rules: RuleSet, permission: bool | None) -> bool:
+    """C33 as data: may the player go out this turn, given the partner's answer
+    (None: not asked)? Never after a "no"; where the question is compulsory
+    (`must_ask`), only after a "yes"."""
+    return permission is True if rules.must_ask else permission is not False
+
+
+def finish_problem(
+    rules: RuleSet,
+    left: tuple[str, ...],
+    melds: tuple[TableMeld, ...],
+    canastas: int,
+    permission: bool | None,
+    *,
+    discard: bool = False,
+    lone: bool = False,
+) -> str | None:
+    """Going out's requirements as data, in one place: `checks` (melds, taking the
+    pile, discards), the round's end at an empty stock (`transitions`), and through
+    `ends_allowed`, `may_go_out` and the go-out solver, `legal_actions` and the view's
+    `may_ask`. Why a play that leaves the cards `left` in hand (a meld or taking the
+    pile), or with `discard` the discard of the last card, is refused, the team then
+    having `melds` and `canastas` and the partner having answered `permission`; None
+    when it is allowed. A play leaving two cards or more does not go out: allowed here.
+
+    - "canastas" (C30): the last card discarded without the canastas to go out;
+    - "keep_two" (C31): fewer than two cards left without them (`c31_refuses`);
+    - "no" (C33): going out after the partner said no;
+    - "ask" (C33 compulsory, `must_ask`): going out without the partner's yes, unless
+      the player held a single card (`lone`: a last red 3 drawn, C34), who cannot ask;
+    - "discard_required", "discard_forbidden" (C30 as `final_discard`): going out by
+      melding the last card where it must be discarded, or by discarding it where it
+      must be melded (one card may be left only where it can then be melded)."""
+    goal = rules.canastas_to_go_out
+    if discard:
+        if canastas < goal:
+            return "canastas"
+        if rules.final_discard == "forbidden":
+            return "discard_forbidden"
+        return "no" if permission is False else None
+    if len(left) >= 2:
+        return None
+    if c31_refuses(rules, left, melds, canastas):
+        return "keep_two"
+    if permission is False:
+        return "no"
+    if rules.must_ask and permission is not True and not lone:
+        return "ask"
+    if not left:
+        return "discard_required" if rules.final_discard == "required" else None
+    if rules.final_discard == "forbidden" and not can_go_out_with(rules, left, melds,
+                                                                   canastas, 0):
+        return "discard_forbidden"
+    return None
 
 
 def assign_wilds(
@@ -392,6 +457,12 @@ def _go_out(
     if not hand:
         return None
     existing, on_table = _team_counts(melds)
+    if any(m.rank == "3" for m in melds):
+        # C21: nothing is melded after the black 3s: only a last card, discarded.
+        if len(hand) > 1 or rules.final_discard == "forbidden" or (
+                canastas_have < rules.canastas_to_go_out):
+            return None
+        return {}, existing, hand[0], 0, on_table
     groups, wilds, blacks = split_hand(hand)
     if len(blacks) == 2 or len(blacks) > 4:
         return None
@@ -413,6 +484,11 @@ def _go_out(
             if RANK[c] not in tried:
                 tried.add(RANK[c])
                 choices.append(c)
+    # C30 as data (`final_discard`): a discard required, or forbidden, at the end.
+    if rules.final_discard == "required":
+        choices = [c for c in choices if c is not None]
+    elif rules.final_discard == "forbidden":
+        choices = [c for c in choices if c is None]
     total = sum(map(VALUE.__getitem__, hand))
     counts = {r: len(cs) for r, cs in groups.items()}
     for drop in choices:

@@ -14,7 +14,7 @@ from .legal import known_legal
 from .melds import WILD_KEY, TableMeld, meld_by_id, merge, points, team_canastas
 from .rules import RuleSet
 from .scoring import score_round
-from .solver import forms_own_melds
+from .solver import finish_problem, forms_own_melds
 from .state import (
     ANSWER,
     F_ACTIONS,
@@ -149,11 +149,13 @@ def _draw(state: State, actions: Any) -> State:
         actions=actions,
         log=_log(state, seat, DRAW, red_threes=reds),
     )
-    if (not stock and len(hand) < 2 and after.canastas(team) < state.rules.canastas_to_go_out
+    if (not stock and len(hand) < 2
+            and finish_problem(state.rules, (), after.melds[team], after.canastas(team), None,
+                               discard=True) is not None
             and not can_go_out(after)):
         # C34: the last card was a red 3 and the single card left can be neither
-        # melded (completing the canastas to go out) nor discarded without them
-        # (C30, C31): the round ends here.
+        # melded (completing the canastas to go out) nor discarded (without them, C30,
+        # C31, or where the last card may not be discarded): the round ends here.
         return _end_round(after)
     return after
 

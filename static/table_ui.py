@@ -24,7 +24,7 @@ from ui_base import (
     warn,
     write_stats,
 )
-from ui_dialogs import refresh_variants, render_setup_only, show_variant_note
+from ui_dialogs import refresh_variants, render_setup_only, show_variant_note, ticked
 from ui_game import (
     AI_TIMES,
     ask_hint,
@@ -67,8 +67,7 @@ def on_click(event):
             if raw and raw.isdigit()
             else int(window.Math.floor(window.Math.random() * 1000000))
         )
-        S["house"] = [h["id"] for h in S["house_rules"] or []
-                      if document.getElementById("house-" + h["id"]).checked]
+        S["house"] = ticked(variant)
         spawn(start_game(seed, level, variant))
     elif act == "skip-round":
         spawn(skip_round())
@@ -245,7 +244,10 @@ async def load_variants():
     """The games the engine offers, for the set-up dialog (canasta.VARIANTS)."""
     try:
         S["variants"] = json.loads(str(await S["eng"].variants()))
-        S["house_rules"] = json.loads(str(await S["eng"].house_rules()))
+        offered = {}
+        for v in S["variants"]:
+            offered[v["name"]] = json.loads(str(await S["eng"].house_rules(v["name"])))
+        S["house_rules"] = offered
     except Exception:  # an older worker from a cache: the dialog keeps its fallback list
         return
     refresh_variants()

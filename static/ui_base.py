@@ -97,7 +97,7 @@ S = {
     "refusal": None,
     "variant": "classic",
     "variants": None,
-    "house_rules": None,  # the house rules a game may add (worker.house_rules)
+    "house_rules": None,  # per game: its options and house rules (worker.house_rules)
     "house": [],  # the ids ticked in the set-up dialog
     "rules_href": "./rules.html",  # the rules page of the game being played
     "seed": None,

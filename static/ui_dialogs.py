@@ -216,45 +216,96 @@ def variant_options_html(selected):
 
 def refresh_variants():
     """The engine's list has come: rebuild the game list of an open set-up dialog,
-    keeping the game chosen there."""
+    keeping the game chosen there, and the options offered with it."""
     select = el("opt-variant")
     if select is None:
         return
     chosen = select.value or S["variant"]
     select.innerHTML = variant_options_html(chosen)
-    box = el("house-box")
-    if box is not None and not box.innerHTML:
-        box.innerHTML = house_rules_html()
     if select.value != chosen:
         select.selectedIndex = 0
     show_variant_note()
 
 
 def show_variant_note():
+    """The title of the game chosen, and the options and house rules offered with it."""
     select = el("opt-variant")
     note = el("variant-note")
     if select is not None and note is not None:
         note.innerText = variant_title(select.value)
+    box = el("house-box")
+    if select is not None and box is not None:
+        remember_ticked()
+        details = box.querySelector("details")
+        was_open = details is not None and details.open
+        box.innerHTML = house_rules_html(select.value)
+        box.setAttribute("data-variant", select.value)
+        details = box.querySelector("details")
+        if was_open and details is not None:
+            details.open = True
 
 
-def house_rules_html():
-    """A box per house rule the engine offers (canasta.house_rules), ticked as last time."""
-    rules = S["house_rules"] or []
-    if not rules:
-        return ""
-    boxes = "".join(
+def presets_for(variant):
+    """What the engine offers with `variant` (worker.house_rules): its own options and
+    the house rules that apply to it."""
+    return (S["house_rules"] or {}).get(variant) or []
+
+
+def ticked(variant):
+    """The ids ticked in the set-up dialog among those offered with `variant`."""
+    out = []
+    for h in presets_for(variant):
+        box = el("house-" + h["id"])
+        if box is not None and box.checked:
+            out.append(h["id"])
+    return out
+
+
+def remember_ticked():
+    """Keep what is ticked before the list is rebuilt for another game: an id that the
+    next game does not offer is kept for when its game is chosen again."""
+    shown = [h["id"] for h in presets_for(el("house-box").getAttribute("data-variant") or "")]
+    if shown:
+        kept = [i for i in S["house"] if i not in shown]
+        S["house"] = kept + [i for i in shown
+                             if el("house-" + i) is not None and el("house-" + i).checked]
+
+
+def _boxes(presets):
+    return "".join(
         '<label class="house"><input type="checkbox" id="house-' + esc(h["id"]) + '"'
         + ' data-testid="house-' + esc(h["id"]) + '"'
         + (" checked" if h["id"] in S["house"] else "") + "> "
         + esc(h["id"]) + " · " + esc(h["title"]) + "</label>"
-        for h in rules
+        for h in presets
     )
+
+
+def house_rules_html(variant):
+    """A box per option of the game `variant` and per house rule that applies to it
+    (canasta.house_rules), ticked as last time."""
+    presets = presets_for(variant)
+    if not presets:
+        return ""
+    own = [h for h in presets if h.get("kind") == "option"]
+    house = [h for h in presets if h.get("kind") != "option"]
+    parts = []
+    if own:
+        page = (own[0].get("href") or "").split("#")[0]
+        parts.append(
+            '<p class="note">This game\'s options; <a href="' + esc(page) + '"'
+            ' target="_blank" rel="noopener">its rules</a>.</p>' + _boxes(own))
+    if house:
+        parts.append(
+            '<p class="note">House rules from the seeds; '
+            '<a href="./static/rules/classic-house-rules.html"'
+            ' target="_blank" rel="noopener">what each one does</a>.</p>' + _boxes(house))
+    label = "Options and house rules" if own else "House rules"
+    opened = any(h["id"] in S["house"] for h in presets)
     return (
         '<details class="house-rules" data-testid="house-rules"'
-        + (" open" if S["house"] else "") + "><summary>House rules (Classic)</summary>"
-        + '<p class="note">From the seeds; <a href="./static/rules/classic-house-rules.html"'
-        ' target="_blank" rel="noopener">what each one does</a>.</p>'
-        + boxes + "</details>"
+        + (" open" if opened else "") + "><summary>" + label + "</summary>"
+        + "".join(parts) + "</details>"
     )
 
 
@@ -272,6 +323,8 @@ def setup_html():
         for lv in ("easy", "normal", "strong")
     )
     vopts = variant_options_html(S["variant"])
+    names = [v["name"] for v in variant_list()]
+    chosen = S["variant"] if S["variant"] in names else names[0]
     resume = (
         '<button type="button" data-act="resume" data-testid="resume-game">'
         "Resume saved game</button>"
@@ -301,7 +354,8 @@ def setup_html():
         '<p class="note" id="variant-note" data-testid="variant-note">'
         + esc(variant_title(S["variant"]) or variant_list()[0]["title"])
         + "</p>"
-        + '<div id="house-box">' + house_rules_html() + "</div>"
+        + '<div id="house-box" data-variant="' + esc(chosen) + '">'
+        + house_rules_html(chosen) + "</div>"
         + '<label>Deal number (optional) <input id="opt-seed" data-testid="opt-seed"'
         ' inputmode="numeric"'
         ' placeholder="random"></label>'

@@ -253,9 +253,15 @@ def variants():
     ])
 
 
-def house_rules():
-    """The house rules a game may add (canasta.house_rules), for the set-up dialog."""
-    return json.dumps(describe_house_rules())
+def house_rules(variant="classic"):
+    """What the set-up dialog offers with the game `variant` (canasta.house_rules): the
+    game's own options, then the house rules that apply to it, each with the address of
+    its rule (`href`). An unknown game offers none."""
+    try:
+        rules = canasta.get_rules(variant)
+    except KeyError:
+        return json.dumps([])
+    return json.dumps([{**d, "href": rule_href(d["id"])} for d in describe_house_rules(rules)])
 
 
 def ping():

@@ -69,17 +69,75 @@ def test_every_rule_id_on_a_page_has_its_anchor(built: dict[str, str]) -> None:
         assert ids <= _anchors(html), f"{md.name}: {sorted(ids - _anchors(html))} not anchored"
 
 
-def test_every_rule_id_the_engine_cites_links_to_its_anchor(built: dict[str, str]) -> None:
+def _literal_ids() -> set[str]:
+    """Rule ids written in the engine's refusals (`Rejection("C14", …)`)."""
     cited: set[str] = set()
     for path in (ROOT / "canasta").rglob("*.py"):
         cited |= set(re.findall(r"""Rejection\(\s*["']([A-Z]{1,2}\d{1,3})["']""",
                                 path.read_text(encoding="utf-8")))
-    assert {"C14", "C17", "C31"} <= cited  # the scan finds the refusals
-    for rule in sorted(cited):
+    return cited
+
+
+def _rule_sets() -> list[C.RuleSet]:
+    """Every registered rule set, and each with every preset it offers, alone."""
+    from canasta.house_rules import describe, with_house_rules
+
+    out = []
+    for base in C.VARIANTS.values():
+        out.append(base)
+        out.extend(with_house_rules(base, [d["id"]]) for d in describe(base))
+    return out
+
+
+def _dynamic_ids() -> dict[str, str]:
+    """Rule ids the engine and the worker cite that are not written in a Rejection:
+    each rule set's own ids for the Classic rules it changed (`RuleSet.rule_ids`, cited
+    through `RuleSet.cite`), the rule of a meld of wild cards (`wild_melds.rule_id`),
+    the presets' ids (the dialog names them), and the worker's own refusals."""
+    from canasta.house_rules import describe
+    from canasta.wild_melds import rule_id
+
+    found: dict[str, str] = {}
+    for rules in _rule_sets():
+        for classic, own in rules.rule_ids:
+            found[own] = f"{rules.name} cites {own} for {classic}"
+        for rule in _literal_ids():
+            found.setdefault(rules.cite(rule), f"{rules.name} cites it")
+        if rules.wild_meld_min:
+            found[rule_id(rules)] = f"{rules.name}'s meld of wild cards"
+        for d in describe(rules):
+            found.setdefault(d["id"], f"a preset of {rules.name}")
+    worker = (ROOT / "static" / "worker.py").read_text(encoding="utf-8")
+    for rule in re.findall(r"""["']rule["']\s*:\s*["']([A-Z]{1,2}\d{1,3})["']""", worker):
+        found[rule] = "static/worker.py"
+    return found
+
+
+def test_every_rule_id_the_engine_cites_links_to_its_anchor(built: dict[str, str]) -> None:
+    cited = {rule: "a Rejection in canasta/" for rule in _literal_ids()}
+    assert {"C14", "C17", "C31"} <= set(cited)  # the scan finds the refusals
+    dynamic = _dynamic_ids()
+    # The scan finds the mapped ids, the wild melds' and the worker's.
+    assert {"D4", "T4", "X4", "H8", "H10", "F1", "H12", "F6", "X3", "P2"} <= set(dynamic)
+    cited.update(dynamic)
+    for rule, where in sorted(cited.items()):
         href = rule_href(rule)
-        assert href is not None, f"{rule}: no page holds its prefix"
+        assert href is not None, f"{rule} ({where}): no page holds its prefix"
         page, anchor = href.split("#")
-        assert anchor in _anchors(built[page]), f"{rule} is cited but {page} lacks it"
+        assert anchor in _anchors(built[page]), f"{rule} ({where}) is cited but {page} lacks it"
+
+
+def test_a_refusal_cites_the_rule_in_force() -> None:
+    """Two canastas to go out: a game for two cites D4, for three T4, for six X4, and
+    Classic with house rule H8 cites H8 — never C31, whose page says one canasta."""
+    from canasta.house_rules import with_house_rules
+
+    expected = {"classic": "C31", "classic-2p": "D4", "classic-3p": "T4", "classic-6p": "X4",
+                "classic-6p-3x2": "X4"}
+    for name, rule in expected.items():
+        assert C.get_rules(name).cite("C31") == rule
+    assert with_house_rules(C.CLASSIC, ["H8"]).cite("C31") == "H8"
+    assert with_house_rules(C.CLASSIC, ["H8", "H10"]).cite("C22") == "H10"
 
 
 def test_words_that_are_not_rule_ids_link_nowhere() -> None:

@@ -35,7 +35,8 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from ..rules import RuleSet, get_rules
+from ..house_rules import rules_named
+from ..rules import RuleSet
 from ..scoring import score_round
 from ..transitions import apply, deal_round
 from ..view import view_for
@@ -56,7 +57,7 @@ def play_round(variant: str | RuleSet, seed: int, round_no: int, levels: tuple[s
     """One round of one deal (of a variant named, or of any rule set by value);
     levels[t] plays for team t, from the team scores given (default 0). Returns
     totals and timings."""
-    rules = variant if isinstance(variant, RuleSet) else get_rules(variant)
+    rules = variant if isinstance(variant, RuleSet) else rules_named(variant)
     start_scores = tuple(scores[:rules.teams]) if scores else tuple(0 for _ in range(rules.teams))
     state = deal_round(rules, seed, round_no, (rules.players - 1 + round_no - 1) % rules.players,
                        start_scores)
@@ -81,7 +82,7 @@ def duplicate_set(args: tuple[str, int, int, str, str, tuple[int, ...]]) -> dict
     players). A's margin in a round: its total minus the others' mean; A wins a
     round by scoring more than every other team."""
     variant, seed, round_no, a, b, scores = args
-    teams = get_rules(variant).teams
+    teams = rules_named(variant).teams
     before = dict(STATS)
     margin = 0.0
     wins: list[bool] = []
@@ -163,7 +164,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="start at this tuning seed (same as --seeds tuning --first S-1); "
                              "evaluation seeds and seeds on neither list are refused")
     parser.add_argument("--jobs", type=int, default=1)
-    parser.add_argument("--variant", default="classic")
+    from ..cli import VARIANT_HELP, variant_name
+
+    parser.add_argument("--variant", default="classic", type=variant_name, help=VARIANT_HELP)
     parser.add_argument("--scores", choices=("zero", "varied"), default="zero",
                         help="team scores before each deal: 0-0, or a cycle of SITUATIONS")
 

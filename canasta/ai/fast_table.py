@@ -69,10 +69,12 @@ def unmodelled(rules: RuleSet) -> str | None:
     return None
 
 
-# The options the fast path does not model: the house rules' scoring (scoring.py) and
-# melds of wild cards (wild_melds.py).
+# The options the fast path does not model: the house rules' scoring (scoring.py),
+# melds of wild cards (wild_melds.py) and going out's requirements beyond Classic's
+# (solver.finish_problem: a final discard required or forbidden, a compulsory question).
 HOUSE_SCORING = ("double_end_bonus", "red_threes_by_going_out", "black_three_in_hand",
-                 "concealed_canasta_bonus", "wild_meld_min", "canasta_opens_from")
+                 "concealed_canasta_bonus", "wild_meld_min", "canasta_opens_from",
+                 "final_discard", "must_ask")
 
 
 class _Meld:

@@ -127,15 +127,21 @@ def _rollout(
 def _public_rollout(world: State, action: Action, team: int, seed: int) -> float:
     """`_rollout` over the public API: after `action`, the normal player chooses
     every seat's moves from its own view until the round ends."""
+    return _margin(public_playout(apply(world, action), seed), team)
+
+
+def public_playout(state: State, seed: int) -> list[int]:
+    """The strong level's fallback play-out (`python -m canasta bench` times it): the
+    normal player chooses every seat's moves from its own view, through the public API,
+    until the round ends. Each team's round total."""
     from ..scoring import score_round
 
-    state = apply(world, action)
     step = 0
     while not state.round_over:
         choice = choose_heuristic(view_for(state, state.to_act), "normal", seed + step)
         state = apply(state, parse_action(choice))
         step += 1
-    return _margin([row["total"] for row in score_round(state)], team)
+    return [row["total"] for row in score_round(state)]
 
 
 def _margin(scores: list[int], team: int) -> float:

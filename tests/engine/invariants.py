@@ -108,7 +108,7 @@ class Played(NamedTuple):
 
 
 def play_random(
-    variant: str, seed: int, rounds: int, full_every: int, save_every: int = 250
+    variant: str | C.RuleSet, seed: int, rounds: int, full_every: int, save_every: int = 250
 ) -> Played:
     """Play `rounds` rounds (in as many games as needed) with uniform random legal
     actions, checking the invariants after every action: the views every `full_every`

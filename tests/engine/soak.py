@@ -1,5 +1,6 @@
 """`python -m tests.engine.soak --actions 100000`: the conformance invariants over
-many more random actions per variant (on demand, not in CI)."""
+many more random actions per variant and per combination of house rules of
+tests/engine/test_house_rules.py (on demand, not in CI)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import time
 
 import canasta as C
 from tests.engine.invariants import play_random
+from tests.engine.test_house_rules import HOUSE_COMBOS, play_combo
 
 
 def main() -> None:
@@ -23,6 +25,11 @@ def main() -> None:
             done += play_random(variant, args.seed * 1_000_000 + game, 20, full_every=10).actions
             game += 1
         print(f"{variant}: {done} actions in {game} games, every invariant held "
+              f"({time.perf_counter() - start:.0f} s)")
+    for name in HOUSE_COMBOS:
+        start = time.perf_counter()
+        done, rounds = play_combo(name, args.actions, args.seed * 1_000_000 + 500_000)
+        print(f"{name}: {done} actions in {rounds} rounds, every invariant held "
               f"({time.perf_counter() - start:.0f} s)")
 
 

@@ -22,7 +22,7 @@ def table(
     stock_top: list[str],
     melds: list[list[list[str]]] | None = None,
     pile: list[str] | None = None,
-    variant: str = "classic",
+    variant: str | C.RuleSet = "classic",
     phase: str = "draw",
     scores: list[int] | None = None,
     red_threes: list[list[str]] | None = None,
@@ -31,7 +31,7 @@ def table(
 ) -> State:
     """A position whose stock starts with `stock_top` and holds every other card (with
     `stock_size` given, the stock is just `stock_top` and the rest lies in the pile)."""
-    rules = C.get_rules(variant)
+    rules = variant if isinstance(variant, C.RuleSet) else C.get_rules(variant)
     pile = pile if pile is not None else ["7C"]
     melds = melds if melds is not None else [[] for _ in range(rules.teams)]
     reds = red_threes if red_threes is not None else [[] for _ in range(rules.teams)]
@@ -46,7 +46,7 @@ def table(
     else:
         stock, below = list(stock_top), rest  # C34 tests: the rest lies in the pile
     data: dict[str, Any] = {
-        "variant": variant, "phase": phase, "hands": hands, "melds": melds,
+        "rules": rules.to_json(), "phase": phase, "hands": hands, "melds": melds,
         "red_threes": reds, "pile": [*below, *pile], "stock": stock,
         "scores": scores if scores is not None else [0] * rules.teams, **extra,
     }
@@ -198,7 +198,7 @@ def test_c25_a_negative_score_needs_15() -> None:
 
 
 # ----- player-count variants ---------------------------------------------------------
-def test_two_players_draw_two_and_need_two_canastas_to_go_out() -> None:
+def test_D3_D4_two_players_draw_two_and_need_two_canastas_to_go_out() -> None:
     state = table([["9H", "9D"], ["4S", "4S"]], stock_top=["QH", "QD"],
                   melds=[[CANASTA, ["9C", "9C", "9S"], ["QS", "QS", "QC"]], []],
                   variant="classic-2p")
@@ -206,11 +206,11 @@ def test_two_players_draw_two_and_need_two_canastas_to_go_out() -> None:
     assert sorted(drawn.hands[0]) == sorted(["9H", "9D", "QH", "QD"])
     assert rule(drawn, meld("9H", "9D")) is None
     nines = C.apply(drawn, meld("9H", "9D"))
-    assert rule(nines, meld("QH")) == "C31"  # one canasta is not enough for two players
-    assert rule(nines, meld("QH", "QD")) == "C31"
+    assert rule(nines, meld("QH")) == "D4"  # one canasta is not enough for two (D4, not C31)
+    assert rule(nines, meld("QH", "QD")) == "D4"
 
 
-def test_three_players_score_alone() -> None:
+def test_T1_three_players_score_alone() -> None:
     state = table([["9H", "9D"], ["4S", "4S"], ["5S"]], stock_top=["QH"],
                   melds=[[CANASTA, ["JS", "JS", "JC", "JC", "JD", "JD", "JH"], ["9C", "9C", "9S"]],
                          [], []], variant="classic-3p")
@@ -285,7 +285,7 @@ def test_c26_the_pile_top_counts_toward_a_minimum_reached_in_several_steps() -> 
     assert done.opened[0] and "TD" in done.hands[0]
 
 
-def test_two_players_draw_what_is_left_of_a_short_stock_and_the_round_ends() -> None:
+def test_D6_two_players_draw_what_is_left_of_a_short_stock_and_the_round_ends() -> None:
     # One card left where two are drawn: the player takes it (a full draw) and the
     # round ends after the turn (C34).
     state = table([["9H", "9D"], ["4S", "4S"]], stock_top=["QH"], stock_size=1,

@@ -1,4 +1,4 @@
-"""Free Canasta (docs/variants/free-canasta.md, F1-F5) and the seven-wild canasta of
+"""Free Canasta (docs/variants/free-canasta.md, F1-F6) and the seven-wild canasta of
 the house rules (H12): melds of wild cards, their canastas, mixed canastas by wild
 cards; one test per rule id, the AI and saves."""
 
@@ -118,6 +118,20 @@ def test_H12_seven_wild_cards_at_once_or_none() -> None:
     state = C.apply(state, discard("9C"))
     assert C.view_for(state, 0)["melds"][0][-1]["canasta"] == "wild"
     assert canasta_bonus(SEVEN, "wild") == 100
+
+
+def test_F6_option_the_wild_canasta_is_laid_down_whole_and_keeps_its_1000() -> None:
+    whole = with_house_rules(FREE, ["F6"])
+    assert (whole.name, whole.wild_meld_min, whole.wild_canasta_bonus) == (
+        "free-canasta+F6", 7, 1000)
+    hand = ["JK", "JK", "2C", "2C", "2D", "2D", "2H", "9C", "9D"]
+    state = at(whole, hand, melds=[[KINGS], []])
+    assert rule(state, meld("JK", "2C", "2D")) == "F6"  # cited as F6, not H12 or F1
+    state = C.apply(state, meld("JK", "JK", "2C", "2C", "2D", "2D", "2H"))
+    assert C.view_for(state, 0)["melds"][0][-1]["canasta"] == "wild"
+    assert canasta_bonus(whole, "wild") == 1000
+    # Free Canasta itself builds it up from three (F1).
+    assert rule(at(FREE, hand, melds=[[KINGS], []]), meld("JK", "2C", "2D")) is None
 
 
 def test_free_canasta_saves_and_positions_round_trip() -> None:

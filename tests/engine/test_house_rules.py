@@ -9,7 +9,13 @@ from typing import Any
 import pytest
 
 import canasta as C
-from canasta.house_rules import HOUSE_RULES, describe, with_house_rules
+from canasta.house_rules import (
+    HOUSE_RULES,
+    VARIANT_OPTIONS,
+    describe,
+    rules_named,
+    with_house_rules,
+)
 from canasta.rules import CLASSIC, CLASSIC_3P
 from canasta.scoring import concealed_canastas
 from canasta.state import State
@@ -68,6 +74,57 @@ def test_contradictory_house_rules_are_refused_with_a_reason() -> None:
         house("H99")
     with pytest.raises(ValueError, match="double end"):
         house("H1", base=CLASSIC_3P)  # nobody has a partner
+
+
+@pytest.mark.parametrize(("name", "words"), [
+    ("classic-6p+H4", "House rule H4 .* cannot be added to Classic Canasta for six .*: "
+     "that game's own rule X6 already sets the target score and initial meld"),
+    ("classic-6p-3x2+H3", "H3 .* own rule X6 already sets the target score"),
+    ("classic-2p+H8", "H8 .* own rule D4 already sets the canastas to go out"),
+    ("classic-3p+H8", "H8 .* own rule T4"),
+    ("free-canasta+H12", "H12 .* Free Canasta .* own rules F1, F2 already set"),
+])
+def test_a_house_rule_that_changes_a_games_own_rule_is_refused(name: str, words: str) -> None:
+    """A house rule changes Classic's rules: on a game that changed the same option it
+    would silently replace that game's own rule, so it is refused naming both ids."""
+    with pytest.raises(ValueError, match=words):
+        rules_named(name)
+
+
+def test_the_dialog_lists_per_game_only_the_presets_that_apply() -> None:
+    ids = {name: [d["id"] for d in describe(rules)] for name, rules in C.VARIANTS.items()}
+    assert ids["classic"] == list(HOUSE_RULES) == ids["classic-5p"]
+    assert "H1" not in ids["classic-2p"] and "H8" not in ids["classic-2p"]  # no partner; D4
+    assert ids["classic-6p"][0] == "X3" and not {"H3", "H4", "H7", "H8"} & set(ids["classic-6p"])
+    assert ids["free-canasta"][0] == "F6" and "H12" not in ids["free-canasta"]
+    for name, rules in C.VARIANTS.items():
+        listed = describe(rules)
+        own = [p.id for p in VARIANT_OPTIONS.get(name, ())]
+        assert [d["id"] for d in listed if d["kind"] == "option"] == own
+        for d in listed:
+            assert with_house_rules(rules, [d["id"]]).name == f"{name}+{d['id']}"
+
+
+def test_a_games_own_options_come_first_in_its_name_and_travel_by_value() -> None:
+    rules = rules_named("classic-6p+H1+X3")
+    assert rules.name == "classic-6p+X3+H1" and rules.hand_size == 13
+    assert rules.title.endswith("with X3 and house rules H1")
+    assert rules_named(rules.name) == rules
+    assert C.RuleSet.from_json(rules.to_json()) == rules
+    # A game's own option is not offered with another game.
+    with pytest.raises(ValueError, match="unknown house rule X3; classic may have: H1, H2"):
+        rules_named("classic+X3")
+    with pytest.raises(KeyError, match="unknown variant 'nope'"):
+        rules_named("nope+H1")
+
+
+def test_presets_that_change_one_rule_differently_contradict() -> None:
+    # H6 and H7 both change the initial meld's rules C12 and C26 (and canasta_opens_from).
+    with pytest.raises(ValueError, match="H6 and H7 contradict"):
+        house("H6", "H7")
+    # Rule ids from several presets are merged: H8's C30, C31 beside H10's C22.
+    both = house("H10", "H8")
+    assert (both.cite("C31"), both.cite("C22"), both.cite("C14")) == ("H8", "H10", "C14")
 
 
 def test_house_rules_travel_by_value_in_saves_and_views() -> None:
@@ -166,7 +223,8 @@ def test_H5_red_threes_count_for_the_side_that_went_out_and_against_the_others()
 def test_H8_two_canastas_to_go_out() -> None:
     rules = house("H8")
     state = at(rules, [["QC", "QD", "QH"], O1, ["8S"] * 2, O2], melds=OPEN)
-    assert rule(state, meld("QC", "QD", "QH")) == "C31"  # one canasta of two: keep cards
+    # One canasta of two: keep cards. The refusal cites H8, the rule in force, not C31.
+    assert rule(state, meld("QC", "QD", "QH")) == "H8"
 
 
 def test_H9_black_threes_left_in_hand_cost_a_hundred_each() -> None:
@@ -184,7 +242,7 @@ def test_H10_a_black_three_freezes_the_pile() -> None:
     assert rule(classic, take("8C", "2D")) is None
     frozen = at(house("H10"), [hand, O1, O2, O3], melds=melds,
                 phase="draw", pile=pile)
-    assert rule(frozen, take("8C", "2D")) == "C14"
+    assert rule(frozen, take("8C", "2D")) == "H10"
     assert C.view_for(frozen, 0)["pile"]["freezer"] == "3S"
 
 
@@ -227,13 +285,34 @@ def test_every_compatible_house_rule_plays_whole_rounds_at_every_ai_level() -> N
             state.totals()) - sum(state.scores)
 
 
-@pytest.mark.parametrize("ids", [("H1", "H2", "H4", "H5", "H8", "H9", "H10", "H11", "H12"),
-                                 ("H3", "H9", "H10")])
-def test_random_rounds_with_house_rules_keep_every_invariant(ids: tuple[str, ...]) -> None:
+# The combinations of the conformance runs: every house rule in one of them (H6 and H7
+# contradict, as do H3 and H4, so they go to different ones), one on a variant's base.
+HOUSE_COMBOS = (
+    "classic+H1+H2+H4+H5+H6+H8+H9+H10+H11+H12",
+    "classic+H2+H7+H9+H10+H11",
+    "classic-2p+H3+H5+H9+H10",
+)
+CONFORMANCE_ACTIONS = 20_000  # per combination (shared/rules/variant-checklist.md item 3)
+
+
+def play_combo(name: str, actions: int, seed: int) -> tuple[int, int]:
+    """The conformance run on the rule set `name`, in games of ten rounds, until at least
+    `actions` actions: (actions, rounds)."""
+    rules = rules_named(name)
+    done = rounds = game = 0
+    while done < actions:
+        played = play_random(rules, seed + game, 10, full_every=20, save_every=250)
+        done, rounds, game = done + played.actions, rounds + played.rounds, game + 1
+    return done, rounds
+
+
+@pytest.mark.parametrize("name", HOUSE_COMBOS)
+def test_random_rounds_with_house_rules_keep_every_invariant(name: str) -> None:
     """The conformance run of tests/engine/test_conformance.py on a rule set by value:
-    cards conserved, scores adding up, views leaking nothing, saves replaying."""
-    played = play_random(house(*ids), 4100, 70, full_every=20, save_every=250)
-    assert played.rounds == 70 and played.actions > 50 * 70
+    cards conserved, `legal_actions` equal to the reference list, scores adding up,
+    views leaking nothing, saves replaying, no state without a legal action."""
+    actions, rounds = play_combo(name, CONFORMANCE_ACTIONS, 4100)
+    assert actions >= CONFORMANCE_ACTIONS and actions > 50 * rounds
 
 
 FIVES = ["5C", "5C", "5D", "5D", "5H", "5H", "5S"]
@@ -252,12 +331,12 @@ def test_H6_a_canasta_opens_whatever_its_points() -> None:
     state = at(rules, [hand, O1, O2, O3], scores=[1500, 0])
     state = C.apply(state, meld("5C", "5C", "5D"))
     assert not state.opened[0]
-    assert rule(state, discard("9S")) == "C26"  # the initial meld must be finished
+    assert rule(state, discard("9S")) == "H6"  # the initial meld must be finished
     state = C.apply(state, meld("5D", "5H", "5H", "5S"))
     assert state.opened[0]
     # Without a canasta within reach, points still rule.
     short = at(rules, [["5C", "5C", "5D", "5D", "9S", "KD"], O1, O2, O3], scores=[1500, 0])
-    assert rule(short, meld("5C", "5C", "5D")) == "C26"
+    assert rule(short, meld("5C", "5C", "5D")) == "H6"  # the initial meld's rule in force
 
 
 def test_H7_game_to_7500_and_from_5000_only_a_canasta_opens() -> None:
@@ -265,13 +344,13 @@ def test_H7_game_to_7500_and_from_5000_only_a_canasta_opens() -> None:
     assert rules.target_score == 7500 and rules.minimum_for(3000) == 120
     rich = ["AC", "AC", "AD", "2C", "JK", "JK", "9S", "KD"]  # 200 points, no canasta
     state = at(rules, [rich, O1, O2, O3], scores=[5000, 0])
-    assert rule(state, meld("AC", "AC", "AD", "2C")) == "C26"
+    assert rule(state, meld("AC", "AC", "AD", "2C")) == "H7"
     state = C.apply(at(rules, [[*FIVES, "9S", "KD"], O1, O2, O3], scores=[5000, 0]),
                     meld(*FIVES))
     assert state.opened[0]
     # Below 5000 the points table applies, and a canasta alone does not open.
     below = at(rules, [[*FIVES, "9S", "KD"], O1, O2, O3], scores=[3000, 0])
-    assert rule(below, meld(*FIVES)) == "C26"
+    assert rule(below, meld(*FIVES)) == "H7"
     assert rule(at(rules, [rich, O1, O2, O3], scores=[3000, 0]),
                 meld("AC", "AC", "AD", "2C")) is None
     with pytest.raises(ValueError, match="H6 and H7 contradict"):
