@@ -7,6 +7,7 @@ import json
 import random
 import time
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -86,23 +87,8 @@ def simulate(games: int, seed: int, variant: str | RuleSet,
 
 
 def make_bench_positions(count: int = 50, seed: int = 2026) -> list[dict[str, Any]]:
-    rng = random.Random(seed)
-    positions: list[dict[str, Any]] = []
-    g = 0
-    while len(positions) < count:
-        variant = ("classic", "classic", "classic-2p", "classic-3p")[g % 4]
-        state = new_game(variant, seed + g)
-        g += 1
-        stop = rng.randrange(4, 120)
-        steps = 0
-        while not state.round_over:
-            if steps >= stop and state.phase in ("draw", "play") and not state.turn_melded \
-                    and not state.pending and not state.asked:
-                positions.append(position_of(state))
-                break
-            state = apply(state, rng.choice(legal_actions(state)))
-            steps += 1
-    return positions
+    cycle = ("classic", "classic", "classic-2p", "classic-3p")
+    return [position_of(s) for s in sample_states(lambda g: cycle[g % 4], count, seed)]
 
 
 _cpu = time.process_time
@@ -110,14 +96,17 @@ VARIANT_HELP = ("a variant (" + ", ".join(VARIANTS) + "), or one with presets by
                 "classic+H1+H5, classic-6p+X3 (docs/variants/)")
 
 
-def sample_states(rules: RuleSet, count: int, seed: int) -> list[State]:
-    """`count` states of `rules` at a draw or a play without a meld this turn, from
-    seeded uniform random play (one per round, at a random step)."""
+def sample_states(
+    rules_of_round: Callable[[int], str | RuleSet], count: int, seed: int
+) -> list[State]:
+    """`count` states at a draw or a play without a meld this turn, from seeded uniform
+    random play (one per round, at a random step); round g is dealt under
+    `rules_of_round(g)`."""
     rng = random.Random(seed)
     states: list[State] = []
     g = 0
     while len(states) < count:
-        state = new_game(rules, seed + g)
+        state = new_game(rules_of_round(g), seed + g)
         g += 1
         stop = rng.randrange(4, 120)
         steps = 0
@@ -162,7 +151,7 @@ def bench(seconds: float, variant: str | RuleSet) -> dict[str, Any]:
         states = [load_position(p) for p in json.loads(BENCH_POSITIONS.read_text())]
         result["bench_positions"] = "bench/positions.json"
     else:
-        states = sample_states(rules, 50, 2026)
+        states = sample_states(lambda _: rules, 50, 2026)
         result["bench_positions"] = f"{len(states)} states of {rules.name} from random play"
     calls = 0
     start = _cpu()

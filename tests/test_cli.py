@@ -56,7 +56,7 @@ def test_the_free_canasta_bench_reports_the_fallback(capsys: pytest.CaptureFixtu
 def test_bench_positions_are_the_variants_own() -> None:
     for name in ("classic-6p", "free-canasta+F6"):
         rules = rules_named(name)
-        states = sample_states(rules, 5, 7)
+        states = sample_states(lambda _, r=rules: r, 5, 7)
         assert len(states) == 5 and all(s.rules == rules for s in states)
         assert all(s.phase in ("draw", "play") and not s.round_over for s in states)
         assert all(len(s.hands) == rules.players for s in states)
