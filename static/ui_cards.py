@@ -85,8 +85,10 @@ def melds_html(view, team, mine):
         cards = m["cards"]
         kind = m["canasta"]
         name = PLURAL.get(rank, rank + "s")
-        act = ' data-act="meld-target" data-rank="' + rank + '" data-drop="meld"' if mine else ""
-        act += ' data-meld-id="' + str(m.get("id", "")) + '"'
+        # The meld is named by its id (the engine's `onto`); data-rank only describes it.
+        meld_id = str(m.get("id", ""))
+        act = ' data-act="meld-target" data-drop="meld"' if mine else ""
+        act += ' data-meld-id="' + meld_id + '" data-rank="' + rank + '"'
         role = ' role="button" tabindex="0"' if mine else ""
         label = name + " · " + str(len(cards))
         if kind:
@@ -108,7 +110,7 @@ def melds_html(view, team, mine):
             )
         else:
             body = "".join(card_html(c) for c in cards)
-        sel = " target" if mine and S.get("target") == rank else ""
+        sel = " target" if mine and meld_id and S.get("target") == meld_id else ""
         parts.append(
             '<div class="meld'
             + sel
