@@ -15,6 +15,7 @@ import canasta
 from canasta.actions import DRAW
 from canasta.ai import choose_action
 from canasta.cards import WILDS
+from canasta.roster import public_view, seat_of
 from tests.e2e.conftest import my_turn, select
 
 CURRENT = "canasta:v1:current"
@@ -106,8 +107,11 @@ def play_human_turns(page: Page, policy: Policy, turns: int) -> canasta.State:
     round's end); the AIs play the others. Each move is the policy's choice on the
     engine's replay of the page's save, so the round is the one `expected_round` plays."""
     for _ in range(turns):
-        my_turn(page)
         state = saved_state(page)
+        if state.round_over or state.to_act != 0 or state.phase != "play":
+            # (In the human's play phase the page waits for them: nothing to wait for.)
+            my_turn(page)
+            state = saved_state(page)
         while not state.round_over and state.to_act == 0:
             count = len(state.action_list())
             play_through_ui(page, state, policy(state))
@@ -131,6 +135,35 @@ def expected_round(variant: str | canasta.RuleSet, seed: int, level: str,
             action = choose_action(canasta.view_for(state, state.to_act), level, seed_now)
         state = canasta.apply(state, action)
     return state
+
+
+def store_save(page: Page, state: canasta.State, level: str = "easy") -> None:
+    """Store a save of `state` as the page writes them (the view of the human's seat,
+    or the public view while they sit out), from a page without the game."""
+    seat = seat_of(state.rules, state.round_no, 0) if state.rules.roster else 0
+    view = canasta.view_for(state, 0 if seat is None else seat)
+    if seat is None:
+        view = public_view(view)
+    save = {"schema": "canasta-table/1", "engine": canasta.to_json(state), "level": level,
+            "view": view}
+    page.goto("/rules.html")
+    page.evaluate(f"(s) => localStorage.setItem('{CURRENT}', s)", json.dumps(save))
+
+
+def moves(state: canasta.State) -> list[tuple[int, Json]]:
+    """Each action of the round with who made it (from the log)."""
+    seats = [int(e["seat"]) for e in state.log_list() if "action" in e]
+    return list(zip(seats, map(canasta.action_to_json, state.action_list()), strict=True))
+
+
+def turn_from(state: canasta.State, start: int) -> list[str]:
+    """The kinds of the human's actions from action `start` until another seat acts."""
+    kinds = []
+    for seat, action in moves(state)[start:]:
+        if seat != 0:
+            break
+        kinds.append(str(action["type"]))
+    return kinds
 
 
 def totals(state: canasta.State) -> list[int]:

@@ -4,8 +4,6 @@ Free Canasta played through a whole round and checked against the engine."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 from playwright.sync_api import Page, expect
 
@@ -13,7 +11,15 @@ import canasta
 from canasta.cards import WILDS
 from canasta.rule_pages import variant_href
 from tests.e2e.conftest import hand_cards, my_turn, open_game
-from tests.e2e.rounds import expected_round, melds_first, play_human_turns, saved, totals
+from tests.e2e.rounds import (
+    expected_round,
+    melds_first,
+    moves,
+    play_human_turns,
+    saved,
+    totals,
+    turn_from,
+)
 
 SEED = 5
 
@@ -38,20 +44,10 @@ def test_each_game_starts_from_the_dialog_and_plays_a_turn(page: Page, name: str
     # One turn: draw, then meld what the engine lists (if anything), then discard.
     played = len(start["engine"]["actions"])
     state = play_human_turns(page, melds_first, 1)
-    turn = []
-    for seat, action in moves(state)[played:]:
-        if seat != 0:
-            break
-        turn.append(action["type"])
+    turn = turn_from(state, played)
     assert turn[0] == "draw" and turn[-1] == "discard" and set(turn[1:-1]) <= {"meld"}, turn
     # The others play on, and it is the human's turn again (or the round is over).
     my_turn(page)
-
-
-def moves(state: canasta.State) -> list[tuple[int, dict[str, Any]]]:
-    """Each action of the round with who made it (from the log)."""
-    seats = [int(e["seat"]) for e in state.log_list() if "action" in e]
-    return list(zip(seats, map(canasta.action_to_json, state.action_list()), strict=True))
 
 
 FREE_SEED = 151  # the human starts a meld of wild cards and puts wild cards on a meld
