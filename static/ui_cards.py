@@ -43,7 +43,7 @@ def card_html(card, act="", idx=None, selected=False, extra="", testid=""):
         + extra
         + '"'
         + attrs
-        + '><span class="cr">'
+        + '><span class="cr' + (" ten" if len(label) > 1 else "") + '">'
         + label
         + '</span><span class="cs">'
         + (suit if card != "JK" else "")
@@ -172,7 +172,7 @@ def center_html(view):
         '<button type="button" class="pilebtn" data-act="pile" data-drop="pile"'
         ' data-testid="pile" aria-label="Discard pile, '
         + str(pile["size"])
-        + " cards"
+        + (" card" if pile["size"] == 1 else " cards")
         + (", top " + card_name(pile["top"]) if pile["top"] else "")
         + '">'
         + '<div class="pilecards">'

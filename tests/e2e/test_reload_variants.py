@@ -85,6 +85,23 @@ def test_five_players_reload_while_the_human_sits_out(page: Page) -> None:
     assert saved["view"]["phase"] not in ("round_over", "game_over")
     expect(page.get_by_test_id("hand-card")).to_have_count(0)
     expect(page.get_by_test_id("skip-round")).to_be_visible()
+    # The bottom seat is South's while the human waits: named, cards face down, and the
+    # team's melds are not offered for play.
+    expect(page.get_by_test_id("seat-0-name")).to_have_text("South")
+    expect(page.get_by_test_id("hand").get_by_test_id("hand-size")).to_contain_text(" card")
+    expect(page.get_by_test_id("new-meld")).to_have_count(0)
+    expect(page.locator("[data-act=meld-target]")).to_have_count(0)
+    # The thinking badge (shown most of such a round) hides none of the bar's buttons.
+    overlaps = page.evaluate("""() => {
+        const badge = document.querySelector('[data-testid=thinking]');
+        badge.hidden = false;
+        const b = badge.getBoundingClientRect();
+        return [...document.querySelectorAll('.bar button, .bar a')].filter(e => {
+            const r = e.getBoundingClientRect();
+            return r.left < b.right && b.left < r.right && r.top < b.bottom && b.top < r.bottom;
+        }).map(e => e.dataset.testid);
+    }""")
+    assert overlaps == []
 
 
 def test_a_house_rules_game_reloads_exactly(page: Page) -> None:
