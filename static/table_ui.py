@@ -113,11 +113,11 @@ def on_click(event):
     elif act == "meld":
         do_meld()
     elif act == "meld-target":
-        rank = node.getAttribute("data-rank")
+        meld_id = node.getAttribute("data-meld-id")
         if S["sel"]:
-            do_meld(rank)
+            do_meld(meld_id)
         else:
-            S["target"] = None if S.get("target") == rank else rank
+            S["target"] = None if S.get("target") == meld_id else meld_id
             render()
     elif act == "new-meld":
         if S["sel"]:
@@ -193,7 +193,7 @@ def on_drop(event):
     event.preventDefault()
     kind = zone.getAttribute("data-drop")
     if kind == "meld":
-        do_meld(zone.getAttribute("data-rank"))
+        do_meld(zone.getAttribute("data-meld-id"))
     elif kind == "new":
         do_meld()
     elif kind == "pile" and S["view"] is not None:

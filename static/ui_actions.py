@@ -1,6 +1,7 @@
 # The player's moves from the cards staged in the hand (MicroPython, main thread):
 # take the pile, meld, discard, or a sentence saying what to do instead.
 from ui_base import (
+    ME,
     RANK_NAMES,
     S,
     card_name,
@@ -35,11 +36,44 @@ def take_without_wilds(takes):
     return None
 
 
+# Melds are named by their id (the engine's "onto", docs/ENGINE.md), never by rank:
+# a variant may hold two melds of one rank, or a meld with no rank at all.
+def team_meld(view, meld_id):
+    """The meld of the player's team with this id (as the page writes it), or None."""
+    if not meld_id:
+        return None
+    for meld in view["melds"][ME % view["teams"]]:
+        if str(meld.get("id", "")) == str(meld_id):
+            return meld
+    return None
+
+
+def pile_onto(view):
+    """The id of the team meld the pile's top card goes on: the chosen meld when it is
+    of the top card's rank, else the team's only meld of that rank; None for none."""
+    top = view["pile"]["top"]
+    if not top or is_wild(top):
+        return None
+    chosen = team_meld(view, S.get("target"))
+    if chosen is not None and chosen["rank"] == top[0]:
+        return chosen["id"]
+    same = [m for m in view["melds"][ME % view["teams"]] if m["rank"] == top[0]]
+    return same[0]["id"] if len(same) == 1 and "id" in same[0] else None
+
+
+def take_action(view, cards):
+    action = {"type": "take_pile", "cards": cards}
+    onto = pile_onto(view)
+    if onto is not None:
+        action["onto"] = onto
+    return action
+
+
 def do_take():
     view = S["view"]
     cards = selected_cards()
     if cards:
-        spawn(send({"type": "take_pile", "cards": cards}))
+        spawn(send(take_action(view, cards)))
         return
     takes = [a for a in view["legal"] if a["type"] == "take_pile"]
     if not takes:
@@ -48,7 +82,7 @@ def do_take():
         return
     action = take_without_wilds(takes)
     if action is not None:
-        spawn(send(action))
+        spawn(send(take_action(view, list(action["cards"]))))
         return
     top = view["pile"]["top"]
     tell("Select the cards that go with the " + card_name(top) + " on top of the pile"
@@ -56,15 +90,23 @@ def do_take():
          " Take pile: a wild card is only spent when you select it.", "C11")
 
 
-def do_meld(rank=None):
+def do_meld(onto=None):
+    """Meld the staged cards. `onto`: the id of the meld clicked or dropped on, which
+    they must join (the engine refuses a meld they do not fit). Without it, the meld
+    chosen earlier (clicked with nothing staged) is named when the cards fit it; else
+    the cards start a meld, or join their rank's (C18), or the meld of wild cards (F1)."""
     cards = selected_cards()
     if not cards:
         return
     action = {"type": "meld", "cards": cards}
-    if all(is_wild(c) for c in cards):
-        target = rank or S.get("target")
-        if target and target != "W":  # wild cards alone join the meld of wild cards (F1)
-            action["rank"] = target
+    view = S["view"]
+    if onto:
+        action["onto"] = int(onto)
+    else:
+        chosen = team_meld(view, S.get("target"))
+        ranks = {c[0] for c in cards if not is_wild(c)}
+        if chosen is not None and ranks <= {chosen["rank"]}:
+            action["onto"] = chosen["id"]
     spawn(send(action))
 
 

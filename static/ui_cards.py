@@ -43,7 +43,7 @@ def card_html(card, act="", idx=None, selected=False, extra="", testid=""):
         + extra
         + '"'
         + attrs
-        + '><span class="cr">'
+        + '><span class="cr' + (" ten" if len(label) > 1 else "") + '">'
         + label
         + '</span><span class="cs">'
         + (suit if card != "JK" else "")
@@ -85,8 +85,10 @@ def melds_html(view, team, mine):
         cards = m["cards"]
         kind = m["canasta"]
         name = PLURAL.get(rank, rank + "s")
-        act = ' data-act="meld-target" data-rank="' + rank + '" data-drop="meld"' if mine else ""
-        act += ' data-meld-id="' + str(m.get("id", "")) + '"'
+        # The meld is named by its id (the engine's `onto`); data-rank only describes it.
+        meld_id = str(m.get("id", ""))
+        act = ' data-act="meld-target" data-drop="meld"' if mine else ""
+        act += ' data-meld-id="' + meld_id + '" data-rank="' + rank + '"'
         role = ' role="button" tabindex="0"' if mine else ""
         label = name + " · " + str(len(cards))
         if kind:
@@ -108,7 +110,7 @@ def melds_html(view, team, mine):
             )
         else:
             body = "".join(card_html(c) for c in cards)
-        sel = " target" if mine and S.get("target") == rank else ""
+        sel = " target" if mine and meld_id and S.get("target") == meld_id else ""
         parts.append(
             '<div class="meld'
             + sel
@@ -170,7 +172,7 @@ def center_html(view):
         '<button type="button" class="pilebtn" data-act="pile" data-drop="pile"'
         ' data-testid="pile" aria-label="Discard pile, '
         + str(pile["size"])
-        + " cards"
+        + (" card" if pile["size"] == 1 else " cards")
         + (", top " + card_name(pile["top"]) if pile["top"] else "")
         + '">'
         + '<div class="pilecards">'

@@ -9,6 +9,7 @@ from pyscript import window
 from ui_base import (
     AI_DELAY,
     CURRENT,
+    ME,
     PARAMS,
     PREVIOUS,
     S,
@@ -53,6 +54,8 @@ def take_reply(reply):
     last = reply.get("last")
     if last:
         S["log"].append(seat_names(S["view"])[last["seat"]] + " " + last["text"])
+    if S["view"]["phase"] in ("round_over", "game_over"):
+        S["target"] = None  # meld ids start again at 1 each round
     if reply.get("save"):
         save(reply["save"])
         if S["view"]["phase"] in ("round_over", "game_over"):
@@ -158,8 +161,15 @@ async def ask_hint():
                 sel.append(i)
                 break
     S["sel"] = sel
-    if action.get("rank"):
-        S["target"] = action["rank"]
+    # The meld the advice names (by id, or by rank in the engine's listed form) is
+    # chosen, so that Meld and Take pile name it with "onto".
+    team = S["view"]["melds"][ME % S["view"]["teams"]]
+    onto = action.get("onto")
+    if onto is not None:
+        named = [m for m in team if m.get("id") == onto]
+    else:
+        named = [m for m in team if action.get("rank") and m["rank"] == action["rank"]]
+    S["target"] = str(named[0]["id"]) if named else None
     how = HOW.get(action["type"], "")
     if action["type"] == "take_pile" and not cards:
         how = "Press Take pile."
@@ -177,6 +187,7 @@ async def start_game(seed, level, variant, position=None):
     S["setup"] = False
     S["log"] = []
     S["sel"] = []
+    S["target"] = None
     el("banner").innerText = "Dealing…"
     options = {"seed": seed, "level": level, "variant": variant, "house": S["house"]}
     if position is not None:

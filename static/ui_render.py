@@ -291,16 +291,21 @@ def render():
         put(cls, node, "" if s is None else seat_html(view, s))
     my_team = ME % view["teams"]
     them = [t for t in range(view["teams"]) if t != my_team]
-    put("melds-us", document.querySelector(".melds-us"), melds_html(view, my_team, True))
+    # While you sit out (P2) your team's melds are shown, not played on.
+    put("melds-us", document.querySelector(".melds-us"),
+        melds_html(view, my_team, not watching(view)))
     put("melds-them", document.querySelector(".melds-them"),
         "".join(melds_html(view, t, False) for t in them))
     put("center", document.querySelector(".center"), center_html(view))
-    put("hand", el("hand"), hand_html(view))
+    # While you sit out, the seat at the bottom is South's: its cards face down.
+    put("hand", el("hand"),
+        '<div class="group">' + backs_html(view["hand_sizes"][ME]) + "</div>"
+        if watching(view) else hand_html(view))
     put("controls", el("controls"), controls_html(view))
     put("log", el("log"), log_html())
     put("history", el("history"), history_html(view))
     me = el("me-name")
-    me.innerText = S["name"]
+    me.innerText = seat_names(view)[ME]  # your name, or South's while you sit out
     mine = is_active(view, ME)
     me.className = "seat-name" + (" active" if mine else "")
     put("me-team", el("me-team"), team_tag(view, ME))

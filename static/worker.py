@@ -103,6 +103,8 @@ def _coach(state):
                     "(select your cards for it, then click the pile).")
         rank = RANK[top]
         pair = tuple(c for c in state.hands[HUMAN] if c not in WILDS and RANK[c] == rank)[:2]
+        if len(pair) < 2:
+            pair = ()  # the refusal of a take with the top card alone says what it needs
         rejection = canasta.check(state, TakePile(pair))
         if rejection is not None:
             return f"{rejection.message} ({rejection.rule})"

@@ -60,3 +60,19 @@ def test_the_worker_lists_the_engines_games_for_the_set_up_dialog() -> None:
     for v in listed:
         rules = canasta.VARIANTS[v["name"]]
         assert (v["title"], v["players"], v["teams"]) == (rules.title, rules.players, rules.teams)
+
+
+def test_coach_says_what_taking_the_pile_needs_with_one_natural_of_its_rank() -> None:
+    """C11: one natural of the top card's rank, no wild card, no meld of that rank: the
+    coach says what the pile needs, not the shape rule of a meld of two cards (C17)."""
+    worker = load_worker()
+    position = {
+        "variant": "classic", "to_move": 0, "phase": "draw",
+        "hands": [["7C", "5S", "9H", "KD"], ["4S", "4D", "6D"], ["8S", "8H", "6C"],
+                  ["TC", "TC", "JD"]],
+        "melds": [[["QD", "QD", "QC"]], [["AD", "AD", "AC"]]],
+        "pile": ["4C", "7D"], "scores": [0, 0],
+    }
+    coach = worker._coach(canasta.load_position(position))
+    assert coach.endswith("(C11)"), coach
+    assert "take it with two 7s, or one and a wild card" in coach

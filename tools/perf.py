@@ -5,7 +5,10 @@
 Prints: time to the table frame (first contentful paint), engine ready (cold and
 warm), a late-game save resumed, bytes transferred on a first (gzip) and a repeat
 visit, the longest main-thread tasks at boot and during play (Long Tasks API),
-and the time from a human click to the updated table.
+and the time from a human click to the updated table. The largest game, Classic for
+six (`classic-6p`: six seats, three decks), is measured beside Classic for four: AI
+decision time in the worker, main-thread tasks and click to table during play, and
+a long save replayed; the figures end with the two side by side.
 """
 
 from __future__ import annotations
@@ -54,12 +57,19 @@ def long_tasks(page: Page, after: float = 0.0) -> list[float]:
 
 
 def wait_for_human(page: Page) -> None:
-    """Until it is the human's turn to draw, or the round is over."""
-    page.wait_for_function(
-        "() => { const b = document.querySelector('[data-testid=btn-draw]');"
-        " return (b && !b.disabled)"
-        " || document.querySelector('[data-testid=score-sheet]'); }",
-        timeout=120_000)
+    """Until it is the human's turn to draw, or the round is over. A partner's "May I
+    go out?" on the way is answered yes."""
+    while True:
+        page.wait_for_function(
+            "() => { const b = document.querySelector('[data-testid=btn-draw]');"
+            " return (b && !b.disabled)"
+            " || document.querySelector('[data-testid=score-sheet]')"
+            " || document.querySelector('[data-testid=answer-dialog]'); }",
+            timeout=120_000)
+        if not page.get_by_test_id("answer-dialog").count():
+            return
+        page.get_by_test_id("answer-yes").click()
+        page.wait_for_selector("[data-testid=answer-dialog]", state="detached")
 
 
 def click_to_render_ms(page: Page, testid: str) -> float:
@@ -73,10 +83,14 @@ def click_to_render_ms(page: Page, testid: str) -> float:
     })""", testid))
 
 
-def ai_step_times(context: Any, base: str, level: str, turns: int = 25) -> dict[str, float]:
+LARGEST = "classic-6p"  # the largest registered game: six seats, three decks
+
+
+def ai_step_times(context: Any, base: str, level: str, turns: int = 25,
+                  variant: str = "classic") -> dict[str, float]:
     """Seconds per AI decision in the worker (one ai_step call, as the table times it)."""
     page = context.new_page()
-    page.goto(base + f"?seed=9&fast=1&level={level}&nosw=1")
+    page.goto(base + f"?seed=9&fast=1&level={level}&variant={variant}&nosw=1")
     page.wait_for_selector("body[data-engine=ready]", timeout=120_000)
     for _ in range(turns):
         wait_for_human(page)
@@ -90,12 +104,105 @@ def ai_step_times(context: Any, base: str, level: str, turns: int = 25) -> dict[
     return time_summary(times)
 
 
-def late_game_save() -> str:
-    """A save deep into a game (AI against AI), made under CPython."""
+def play_human_turns(page: Page, turns: int, next_rounds: bool = False) -> dict[str, Any]:
+    """Play `turns` human turns (draw, discard the first card; the AIs play on) and
+    measure the click to the updated table and the main-thread tasks meanwhile. At a
+    round's end: stop, or with `next_rounds` deal the next round and go on."""
+    latencies: list[float] = []
+    rounds = 1
+    while len(latencies) < turns:
+        wait_for_human(page)
+        if page.get_by_test_id("score-sheet").count():
+            if not next_rounds or not page.get_by_test_id("next-round").count():
+                break
+            page.get_by_test_id("next-round").click()
+            page.wait_for_selector("[data-testid=score-sheet]", state="detached")
+            rounds += 1
+            continue
+        latencies.append(click_to_render_ms(page, "btn-draw"))
+        page.locator("[data-testid=hand-card]").first.click()
+        page.get_by_test_id("btn-discard").click()
+    boot_end = mark(page, "engine-ready")
+    return {
+        "human_actions": len(latencies),
+        "rounds": rounds,
+        "click_to_table_ms_median": round(statistics.median(latencies), 1),
+        "click_to_table_ms_max": round(max(latencies), 1),
+        "longest_main_thread_tasks_ms": [round(t) for t in long_tasks(page, boot_end + 1)[:3]],
+        # Every reply carries the save (all the game's actions): it grows round by round.
+        "save_bytes_at_end": len(page.evaluate("localStorage.getItem('canasta:v1:current')")
+                                 or ""),
+    }
+
+
+def resume_save(page: Page, base: str, save: str) -> float:
+    """Seconds from the engine ready to the saved game resumed (its actions replayed)."""
+    page.evaluate("(s) => localStorage.setItem('canasta:v1:current', s)", save)
+    page.goto(base + "?fast=1&nosw=1")
+    page.wait_for_selector("body[data-engine=ready]", timeout=120_000)
+    page.wait_for_function("performance.getEntriesByName('resumed').length > 0",
+                           timeout=120_000)
+    return round(mark(page, "resumed") - mark(page, "engine-ready"), 3)
+
+
+def largest_game(context: Any, base: str) -> dict[str, Any]:
+    """The figures of the largest game: play, a long save replayed, the strong AI."""
+    page = context.new_page()
+    page.goto(base + f"?seed=7&fast=1&variant={LARGEST}&nosw=1")
+    page.wait_for_selector("body[data-engine=ready]", timeout=120_000)
+    page.wait_for_selector("[data-testid=hand-card]")
+    play = play_human_turns(page, 30, next_rounds=True)  # six-player rounds are short
+    save = late_game_save(LARGEST)
+    figures = {
+        "play": play,
+        "save": {"actions": len(json.loads(save)["engine"]["actions"]),
+                 "rounds": len(json.loads(save)["view"]["history"]), "bytes": len(save)},
+        "save_replayed_s": resume_save(page, base, save),
+    }
+    page.close()
+    figures["ai_in_browser_worker"] = {"strong": ai_step_times(context, base, "strong", 10,
+                                                               LARGEST)}
+    return figures
+
+
+def side_by_side(out: dict[str, Any]) -> str:
+    """Classic and the largest game, figure by figure."""
+    big = out[LARGEST]
+    classic_ai = out["ai_in_browser_worker"]["strong"]
+    big_ai = big["ai_in_browser_worker"]["strong"]
+    rows = [
+        ("strong AI decisions in the worker", classic_ai["decisions"], big_ai["decisions"]),
+        ("strong AI decision, mean s", classic_ai["mean_s"], big_ai["mean_s"]),
+        ("strong AI decision, p95 s", classic_ai["p95_s"], big_ai["p95_s"]),
+        ("strong AI decision, max s", classic_ai["max_s"], big_ai["max_s"]),
+        ("human actions played (rounds)",
+         f"{out['play']['human_actions']} ({out['play']['rounds']})",
+         f"{big['play']['human_actions']} ({big['play']['rounds']})"),
+        ("save at the end of play, bytes", out["play"]["save_bytes_at_end"],
+         big["play"]["save_bytes_at_end"]),
+        ("longest main-thread tasks in play, ms",
+         out["play"]["longest_main_thread_tasks_ms"], big["play"]["longest_main_thread_tasks_ms"]),
+        ("click to table, median ms", out["play"]["click_to_table_ms_median"],
+         big["play"]["click_to_table_ms_median"]),
+        ("click to table, max ms", out["play"]["click_to_table_ms_max"],
+         big["play"]["click_to_table_ms_max"]),
+        ("long save: rounds / actions",
+         f"{out['save']['rounds']} / {out['save']['actions']}",
+         f"{big['save']['rounds']} / {big['save']['actions']}"),
+        ("long save replayed, s", out["warm_visit"]["save_replayed_s"], big["save_replayed_s"]),
+    ]
+    width = max(len(r[0]) for r in rows)
+    lines = [f"{'':{width}}  {'classic':>16}  {LARGEST:>16}"]
+    lines += [f"{name:{width}}  {a!s:>16}  {b!s:>16}" for name, a, b in rows]
+    return "\n".join(lines)
+
+
+def late_game_save(variant: str = "classic") -> str:
+    """A save deep into a game (AI against AI, six rounds), made under CPython."""
     import canasta
     from canasta.ai import choose_action
 
-    state = canasta.new_game("classic", 11)
+    state = canasta.new_game(variant, 11)
     step = 0
     while len(state.history) < 6 and not state.game_over:
         if state.round_over:
@@ -146,21 +253,7 @@ def main() -> int:
             "longest_main_thread_tasks_ms": [round(t) for t in long_tasks(page)[:3]],
         }
         # Play a few hundred actions (AI and scripted human) for a late save.
-        latencies: list[float] = []
-        for _ in range(60):
-            wait_for_human(page)
-            if page.get_by_test_id("score-sheet").count():
-                break
-            latencies.append(click_to_render_ms(page, "btn-draw"))
-            page.locator("[data-testid=hand-card]").first.click()
-            page.get_by_test_id("btn-discard").click()
-        boot_end = mark(page, "engine-ready")
-        out["play"] = {
-            "human_actions": len(latencies),
-            "click_to_table_ms_median": round(statistics.median(latencies), 1),
-            "click_to_table_ms_max": round(max(latencies), 1),
-            "longest_main_thread_tasks_ms": [round(t) for t in long_tasks(page, boot_end + 1)[:3]],
-        }
+        out["play"] = play_human_turns(page, 60)
         save = late_game_save()
         page.evaluate("(s) => localStorage.setItem('canasta:v1:current', s)", save)
         out["save"] = {"actions": len(json.loads(save)["engine"]["actions"]),
@@ -185,9 +278,11 @@ def main() -> int:
         out["ai_in_browser_worker"]["bench_positions"] = json.loads(
             bench.get_attribute("body", "data-bench") or "{}")
         bench.close()
+        out[LARGEST] = largest_game(context, base)
         context.close()
     server.shutdown()
     print(json.dumps(out, indent=2))
+    print(side_by_side(out))
     return 0
 
 

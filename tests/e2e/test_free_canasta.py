@@ -1,5 +1,6 @@
-"""Free Canasta at the table: chosen in the set-up dialog, a meld of wild cards started
-by selecting wild cards alone, built up, and drawn as a wild canasta when complete."""
+"""Free Canasta at the table: a meld of wild cards started by selecting wild cards
+alone, built up, and drawn as a wild canasta when complete (chosen in the set-up dialog
+and a whole round: test_variants.py)."""
 
 from __future__ import annotations
 
@@ -9,24 +10,10 @@ from urllib.parse import quote
 from playwright.sync_api import Page, expect
 
 import canasta
-from tests.e2e.conftest import hand_cards, my_turn, open_game, play_human_turn, select
+from tests.e2e.conftest import open_game, select
 
 FREE = canasta.get_rules("free-canasta")
 KINGS = ["KC", "KC", "KD", "KD", "KH", "KH", "KS"]
-
-
-def test_free_canasta_from_the_dialog_plays_a_turn(page: Page) -> None:
-    open_game(page, "fast=1")
-    page.get_by_test_id("opt-variant").select_option("free-canasta")
-    expect(page.get_by_test_id("variant-note")).to_have_text(FREE.title)
-    page.get_by_test_id("opt-seed").fill("6")
-    page.get_by_test_id("start-game").click()
-    my_turn(page)
-    assert hand_cards(page) == canasta.view_for(canasta.new_game(FREE, 6), 0)["hand"]
-    expect(page.get_by_test_id("rules-link")).to_have_attribute(
-        "href", "./static/rules/free-canasta.html")
-    play_human_turn(page)
-    my_turn(page)
 
 
 def test_wild_cards_alone_make_a_meld_that_becomes_a_wild_canasta(page: Page) -> None:

@@ -15,11 +15,12 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 import canasta
-from canasta.actions import DRAW
 from canasta.ai import choose_action
 from canasta.position import position_of
 from canasta.rules import CLASSIC_6P_3X2
 from tests.e2e.conftest import guard_requests, hand_cards, my_turn, play_to_score_sheet, select
+from tests.e2e.rounds import expected_round
+from tests.e2e.rounds import totals as round_totals
 
 OTHERS = ("West", "Northwest", "North", "Northeast", "East")
 
@@ -91,26 +92,6 @@ def test_six_players_from_the_set_up_dialog(page: Page) -> None:
     expect(page.locator("[data-testid=seat-0-name].active")).to_have_count(1)
 
 
-def expected_round(variant: str, seed: int, level: str) -> list[int]:
-    """The round the page plays (the human draws and discards the first card, answers
-    yes), replayed here with the worker's AI seeds: its totals per team."""
-    state = canasta.new_game(variant, seed)
-    while not state.round_over:
-        if state.to_act == 0:
-            if state.phase == "answer":
-                action = canasta.parse_action({"type": "answer", "yes": True})
-            elif state.phase == "draw":
-                action = DRAW
-            else:
-                first = canasta.view_for(state, 0)["hand"][0]
-                action = canasta.parse_action({"type": "discard", "card": first})
-        else:
-            seed_now = state.seed * 1_000_003 + len(state.action_list())
-            action = choose_action(canasta.view_for(state, state.to_act), level, seed_now)
-        state = canasta.apply(state, action)
-    return [int(r["total"]) for r in canasta.round_score(state)]  # type: ignore[call-overload]
-
-
 def test_a_whole_round_of_three_teams_of_two(page: Page) -> None:
     page.goto("/?variant=classic-6p-3x2&seed=18&fast=1&level=easy")
     my_turn(page)
@@ -129,7 +110,7 @@ def test_a_whole_round_of_three_teams_of_two(page: Page) -> None:
     heads = [h.replace("\xad", "") for h in heads]
     assert heads == ["", "Us", "West & Northeast", "Northwest & East"]
     totals = [int(page.get_by_test_id(f"sheet-total-{t}").inner_text()) for t in range(3)]
-    assert totals == expected_round("classic-6p-3x2", 18, "easy")
+    assert totals == round_totals(expected_round("classic-6p-3x2", 18, "easy"))
     assert [int(page.get_by_test_id(f"sheet-game-{t}").inner_text()) for t in range(3)] == totals
     page.get_by_test_id("next-round").click()
     expect(page.get_by_test_id("round")).to_have_text("Round 2")

@@ -1,0 +1,232 @@
+"""Rounds played through the page and checked in CPython (issue 11): a scripted human
+seat that plays through the UI, the engine's state read back from the page's save, the
+same round replayed here with the worker's AI seeds, and a snapshot of the table for
+comparing it across a reload."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+from playwright.sync_api import Page
+
+import canasta
+from canasta.actions import DRAW
+from canasta.ai import choose_action
+from canasta.cards import WILDS
+from canasta.roster import public_view, seat_of
+from tests.e2e.conftest import my_turn, select
+
+CURRENT = "canasta:v1:current"
+Json = dict[str, Any]
+Policy = Callable[[canasta.State], Json]
+
+
+def first_card_discard(state: canasta.State) -> Json:
+    """The plainest human (conftest.play_human_turn): answer yes, draw, discard the
+    first card of the hand."""
+    if state.phase == "answer":
+        return {"type": "answer", "yes": True}
+    if state.phase == "draw":
+        return canasta.action_to_json(DRAW)
+    return {"type": "discard", "card": canasta.view_for(state, 0)["hand"][0]}
+
+
+def melds_first(state: canasta.State) -> Json:
+    """A human who melds whatever the engine lists: the first listed meld, else the
+    first listed move other than asking to go out (draw, discard, an answer)."""
+    legal = [canasta.action_to_json(a) for a in canasta.legal_actions(state)]
+    melds = [a for a in legal if a["type"] == "meld"]
+    return melds[0] if melds else next(a for a in legal if a["type"] != "ask")
+
+
+def as_sent(state: canasta.State, action: Json) -> Json:
+    """A move as the table sends it when `play_through_ui` plays it (ui_actions.py): a
+    meld names no rank, and wild cards put on a meld name it by its id (`onto`)."""
+    if action["type"] != "meld":
+        return action
+    sent: Json = {"type": "meld", "cards": list(action["cards"])}
+    meld = wild_target(state, action)
+    if meld is not None:
+        sent["onto"] = meld.id
+    return sent
+
+
+def wild_target(state: canasta.State, action: Json) -> Any:
+    """The human's team meld that wild cards alone are put on, or None (a meld of
+    naturals finds its meld by rank; Free Canasta's wild cards their own meld)."""
+    onto, rank = action.get("onto"), action.get("rank")
+    if not all(c in WILDS for c in action["cards"]) or (rank is None and onto is None):
+        return None
+    return next(m for m in state.melds[0] if (m.id == onto if onto is not None
+                                               else m.rank == rank))
+
+
+def saved(page: Page) -> Json:
+    save: Json = json.loads(page.evaluate(f"() => localStorage.getItem('{CURRENT}')"))
+    return save
+
+
+def saved_state(page: Page) -> canasta.State:
+    """The engine's replay (canasta.from_json) of the game the page has saved."""
+    return canasta.from_json(saved(page)["engine"])
+
+
+def play_through_ui(page: Page, state: canasta.State, action: Json) -> None:
+    """Play one of the human's moves with the table's own controls."""
+    kind = action["type"]
+    if kind == "draw":
+        page.get_by_test_id("btn-draw").click()
+    elif kind == "answer":
+        page.get_by_test_id("answer-yes" if action["yes"] else "answer-no").click()
+    elif kind == "discard":
+        select(page, [action["card"]])
+        page.get_by_test_id("btn-discard").click()
+    elif kind == "meld":
+        select(page, action["cards"])
+        meld = wild_target(state, action)
+        if meld is not None:
+            # Wild cards alone join the meld they are put on: click it (named by id).
+            page.locator(f"[data-meld-id='{meld.id}'][data-act=meld-target]").click()
+        else:
+            page.get_by_test_id("btn-meld").click()
+    else:
+        raise AssertionError(f"the scripted human cannot play {action}")
+
+
+def wait_for_actions(page: Page, count: int) -> None:
+    """Until the page's save holds more than `count` actions."""
+    page.wait_for_function(
+        f"(n) => JSON.parse(localStorage.getItem('{CURRENT}')).engine.actions.length > n",
+        arg=count)
+
+
+def play_human_turns(page: Page, policy: Policy, turns: int) -> canasta.State:
+    """Play the human's seat with `policy` through the UI for `turns` turns (or to the
+    round's end); the AIs play the others. Each move is the policy's choice on the
+    engine's replay of the page's save, so the round is the one `expected_round` plays."""
+    for _ in range(turns):
+        state = saved_state(page)
+        if state.round_over or state.to_act != 0 or state.phase != "play":
+            # (In the human's play phase the page waits for them: nothing to wait for.)
+            my_turn(page)
+            state = saved_state(page)
+        while not state.round_over and state.to_act == 0:
+            count = len(state.action_list())
+            play_through_ui(page, state, policy(state))
+            wait_for_actions(page, count)
+            state = saved_state(page)
+        if state.round_over:
+            break
+    return saved_state(page)
+
+
+def expected_round(variant: str | canasta.RuleSet, seed: int, level: str,
+                   policy: Policy = first_card_discard) -> canasta.State:
+    """The round the page plays (the human's seat by `policy`, each move as the table
+    sends it; the others by the AI with the worker's seeds), replayed here: its end."""
+    state = canasta.new_game(variant, seed)
+    while not state.round_over:
+        if state.to_act == 0:
+            action = canasta.parse_action(as_sent(state, policy(state)))
+        else:
+            seed_now = state.seed * 1_000_003 + len(state.action_list())
+            action = choose_action(canasta.view_for(state, state.to_act), level, seed_now)
+        state = canasta.apply(state, action)
+    return state
+
+
+def store_save(page: Page, state: canasta.State, level: str = "easy") -> None:
+    """Store a save of `state` as the page writes them (the view of the human's seat,
+    or the public view while they sit out), from a page without the game."""
+    seat = seat_of(state.rules, state.round_no, 0) if state.rules.roster else 0
+    view = canasta.view_for(state, 0 if seat is None else seat)
+    if seat is None:
+        view = public_view(view)
+    save = {"schema": "canasta-table/1", "engine": canasta.to_json(state), "level": level,
+            "view": view}
+    page.goto("/rules.html")
+    page.evaluate(f"(s) => localStorage.setItem('{CURRENT}', s)", json.dumps(save))
+
+
+def moves(state: canasta.State) -> list[tuple[int, Json]]:
+    """Each action of the round with who made it (from the log)."""
+    seats = [int(e["seat"]) for e in state.log_list() if "action" in e]
+    return list(zip(seats, map(canasta.action_to_json, state.action_list()), strict=True))
+
+
+def turn_from(state: canasta.State, start: int) -> list[str]:
+    """The kinds of the human's actions from action `start` until another seat acts."""
+    kinds = []
+    for seat, action in moves(state)[start:]:
+        if seat != 0:
+            break
+        kinds.append(str(action["type"]))
+    return kinds
+
+
+def totals(state: canasta.State) -> list[int]:
+    return [int(r["total"]) for r in canasta.round_score(state)]  # type: ignore[call-overload]
+
+
+# ----- the table as the player sees it, and a reload ----------------------------------
+TABLE = """() => {
+    const all = (s, root) => [...(root || document).querySelectorAll(s)];
+    const text = (s) => { const e = document.querySelector(s); return e ? e.textContent : null; };
+    return {
+        hand: all('[data-testid=hand-card]').map(e => e.dataset.card),
+        melds: all('[data-meld-id]').map(e => [e.dataset.testid, e.dataset.meldId,
+            all('.card', e).map(c => c.dataset.card), e.getAttribute('aria-label')]),
+        red_threes: all('[data-testid^=red-threes-]').map(e => e.textContent),
+        scores: all('[data-testid^=score-]').map(e => e.textContent),
+        round: text('[data-testid=round]'),
+        banner: text('[data-testid=banner]'),
+        seats: all('section.seat:not([hidden])').map(e => [e.dataset.testid,
+            e.className, e.querySelector('[data-testid=hand-size]').textContent]),
+        me: document.querySelector('[data-testid=seat-0-name]').className,
+        stock: text('[data-testid=stock-count]'),
+        pile: document.querySelector('[data-testid=pile]').getAttribute('aria-label'),
+        controls: all('#controls button').map(b => [b.dataset.testid, b.disabled]),
+        history: text('[data-testid=history]'),
+    };
+}"""
+
+# Installed before the page loads: the table as drawn at the moment the page marks
+# "resumed" (just after it has drawn the engine's answer to the save, before any AI
+# moves on), with the save stored then.
+ON_RESUME = """
+    const realMark = performance.mark.bind(performance);
+    performance.mark = (name, ...rest) => {
+        if (name === 'resumed') {
+            window.__resumed = {table: (TABLE)(), save: localStorage.getItem('CURRENT')};
+        }
+        return realMark(name, ...rest);
+    };
+""".replace("TABLE", TABLE).replace("CURRENT", CURRENT)
+
+
+def table_now(page: Page) -> Json:
+    """The table and the save, read together (an AI move cannot fall between them)."""
+    found: Json = page.evaluate(
+        f"() => ({{table: ({TABLE})(), save: localStorage.getItem('{CURRENT}')}})")
+    return found
+
+
+def reload_and_compare(page: Page, query: str = "fast=1") -> Json:
+    """Reload the game and check the table drawn from the save equals the one before:
+    hand, melds with their ids, scores, whose turn. The AIs may be moving (a round the
+    human sits out): the table and its save are read in one step, the page is left for
+    a page without the game, and that save is the one the reloaded page resumes.
+    The page must have been opened after `page.add_init_script(ON_RESUME)`."""
+    before = table_now(page)
+    page.goto("/rules.html")
+    page.evaluate(f"(s) => localStorage.setItem('{CURRENT}', s)", before["save"])
+    page.goto("/?" + query)
+    page.wait_for_function("() => window.__resumed !== undefined", timeout=60_000)
+    after: Json = page.evaluate("() => window.__resumed")
+    assert after["table"] == before["table"]
+    old, new = json.loads(before["save"]), json.loads(after["save"])
+    assert new["view"] == old["view"]
+    assert new["engine"] == old["engine"]
+    return old

@@ -1,0 +1,74 @@
+"""Every registered game in the browser (issue 11, variant checklist item 5): each one
+chosen in the set-up dialog, dealt with the deal number typed there, and a turn played;
+Free Canasta played through a whole round and checked against the engine."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+import canasta
+from canasta.cards import WILDS
+from canasta.rule_pages import variant_href
+from tests.e2e.conftest import hand_cards, my_turn, open_game
+from tests.e2e.rounds import (
+    expected_round,
+    melds_first,
+    moves,
+    play_human_turns,
+    saved,
+    totals,
+    turn_from,
+)
+
+SEED = 5
+
+
+@pytest.mark.parametrize("name", list(canasta.VARIANTS))
+def test_each_game_starts_from_the_dialog_and_plays_a_turn(page: Page, name: str) -> None:
+    rules = canasta.VARIANTS[name]
+    open_game(page, "fast=1")
+    expect(page.get_by_test_id("setup-dialog")).to_be_visible()
+    page.get_by_test_id("opt-variant").select_option(name)
+    expect(page.get_by_test_id("variant-note")).to_have_text(rules.title)
+    page.get_by_test_id("opt-seed").fill(str(SEED))
+    page.get_by_test_id("start-game").click()
+    my_turn(page)
+    # The game dealt is the one chosen, by value, with the deal number typed.
+    start = saved(page)
+    assert start["view"]["rules"] == rules.to_json()
+    assert start["engine"]["seed"] == SEED
+    assert hand_cards(page) == canasta.view_for(canasta.new_game(rules, SEED), 0)["hand"]
+    expect(page.locator("section.seat:not([hidden])")).to_have_count(rules.players - 1)
+    expect(page.get_by_test_id("rules-link")).to_have_attribute("href", variant_href(name))
+    # One turn: draw, then meld what the engine lists (if anything), then discard.
+    played = len(start["engine"]["actions"])
+    state = play_human_turns(page, melds_first, 1)
+    turn = turn_from(state, played)
+    assert turn[0] == "draw" and turn[-1] == "discard" and set(turn[1:-1]) <= {"meld"}, turn
+    # The others play on, and it is the human's turn again (or the round is over).
+    my_turn(page)
+
+
+FREE_SEED = 151  # the human starts a meld of wild cards and puts wild cards on a meld
+
+
+def test_free_canasta_a_whole_round_in_the_browser(page: Page) -> None:
+    open_game(page, f"variant=free-canasta&seed={FREE_SEED}&fast=1&level=easy")
+    end = play_human_turns(page, melds_first, 100)
+    sheet = page.get_by_test_id("score-sheet")
+    expect(sheet).to_be_visible()
+    assert end.round_over
+    # The engine replays the page's save; CPython plays the same round with the
+    # worker's AI seeds and the same scripted human: the same moves, the same scores.
+    want = expected_round("free-canasta", FREE_SEED, "easy", melds_first)
+    assert [canasta.action_to_json(a) for a in end.action_list()] == [
+        canasta.action_to_json(a) for a in want.action_list()]
+    shown = [int(page.get_by_test_id(f"sheet-total-{t}").inner_text()) for t in range(2)]
+    assert shown == totals(end) == totals(want)
+    # The human's moves went through the table's controls, melds named by id.
+    human = [a for seat, a in moves(end) if seat == 0]
+    wild = [a for a in human if a["type"] == "meld" and all(c in WILDS for c in a["cards"])]
+    assert any("onto" not in a for a in wild), "no meld of wild cards was started"
+    assert any("onto" in a for a in wild), "no wild card was put on a meld by its id"
+    assert all("rank" not in a for a in human if a["type"] == "meld")
