@@ -138,7 +138,7 @@ def _action(action):
 
 
 def _round_score(scores, teams):
-    _list(scores, "the round's scores", teams)
+    _list(scores, "the list of round scores", teams)
     for row in scores:
         need(isinstance(row, dict), "a round score is not a table of points")
         for part in SCORE_PARTS:
@@ -173,25 +173,25 @@ def _check_view(view):
     for seat in ("to_move", "to_act"):
         need(whole(view[seat], 0, players - 1), "'" + seat + "' is not a seat")
     _cards(view["hand"], "the hand")
-    _numbers(view["hand_sizes"], "the hand sizes", players, 0, MAX_CARDS)
-    _list(view["melds"], "the melds", teams)
+    _numbers(view["hand_sizes"], "the list of hand sizes", players, 0, MAX_CARDS)
+    _list(view["melds"], "the list of melds", teams)
     for melds in view["melds"]:
         _list(melds, "a team's melds", limit=MAX_CARDS)
         for meld in melds:
             _meld(meld, "a meld")
-    _list(view["red_threes"], "the red 3s", teams)
+    _list(view["red_threes"], "the list of red 3s", teams)
     for reds in view["red_threes"]:
         _cards(reds, "a team's red 3s")
     _pile(view["pile"])
     need(whole(view["stock_size"], 0, MAX_CARDS), "the stock's size is not a number of cards")
-    _numbers(view["minimum"], "the initial meld minimums", teams, 0, BIG)
-    _bools(view["team_melded"], "the teams' melded flags", teams)
+    _numbers(view["minimum"], "the list of initial meld minimums", teams, 0, BIG)
+    _bools(view["team_melded"], "the list of melded flags", teams)
     need(whole(view["turn_points"], -BIG, BIG), "the turn's points are not a number")
     _list(view["history"], "the score history")
     for row in view["history"]:
         _numbers(row, "a round of the score history", teams)
-    _numbers(view["totals"], "the totals", teams)
-    _list(view["legal"], "the legal actions")
+    _numbers(view["totals"], "the list of totals", teams)
+    _list(view["legal"], "the list of legal actions")
     for action in view["legal"]:
         _action(action)
     _check_optional(view, players, teams)
@@ -208,7 +208,7 @@ def _check_optional(view, players, teams):
     need(permission is None or isinstance(permission, bool), "'permission' is strange")
     _cards(view.get("pending", []), "the held pile")
     if "hands" in view:
-        _list(view["hands"], "the hands shown at the round's end", players)
+        _list(view["hands"], "the list of hands shown at the round's end", players)
         for hand in view["hands"]:
             _cards(hand, "a hand shown at the round's end")
     if "round_score" in view:
