@@ -97,6 +97,8 @@ async def send(action):
 
 async def skip_round():
     """P2: play the round the human sits out to its end at once."""
+    if S.get("elsewhere"):
+        return
     thinking(True)
     try:
         take_reply(await call("finish_round"))
@@ -275,14 +277,14 @@ def put_aside(game_id, text, why, from_list=False):
     meta = ui_saves.read_meta(game_id)
     ui_saves.set_aside(game_id, text, why)
     told = ("Your saved game (" + describe(meta) + ") could not be loaded: " + why + ". It was "
-            "set aside — kept, not deleted")
+            "set aside (kept, not deleted)")
     if from_list:
         say(told + ".")
         return
     if S["view"] is not None:
         clear_table()
-    warn(told + ": find it under “Saved games” in the New game dialog. Start a new game to "
-         "play on.")
+    warn(told + ": you find it under “Saved games” in the New game dialog. Start a new game "
+         "to play on.")
     offer_new_game()
 
 

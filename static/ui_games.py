@@ -3,7 +3,7 @@
 # file. The storage itself is ui_saves.py; loading a game is ui_game.py's.
 import ui_saves
 from pyscript import document, window
-from ui_base import STORE, S, el, esc
+from ui_base import STORE, S, el, esc, warn
 
 SHORT = {"classic": "Classic", "classic-2p": "Classic for two", "classic-3p": "Classic for three"}
 LEVEL_NAMES = {"easy": "easy", "normal": "normal", "strong": "strong"}
@@ -140,6 +140,8 @@ def render_games():
 
 
 def show_games(on, message=""):
+    if on:
+        warn("")  # what a warning said of a set-aside game, the list shows in its row
     S["games"] = on
     S["games_confirm"] = None
     S["games_msg"] = message

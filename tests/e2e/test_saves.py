@@ -123,7 +123,7 @@ def test_a_tampered_save_is_set_aside_and_a_new_game_offered(page: Page, tamper:
     booted(page, "fast=1")
     warning = page.get_by_test_id("warning")
     expect(warning).to_contain_text("could not be loaded")
-    expect(warning).to_contain_text("set aside — kept, not deleted")
+    expect(warning).to_contain_text("set aside (kept, not deleted)")
     if tamper == "unknown save version":
         expect(warning).to_contain_text("canasta-table/99")
     expect(page.get_by_test_id("setup-dialog")).to_be_visible()
@@ -318,6 +318,28 @@ def test_an_engine_save_file_is_imported(page: Page) -> None:
     page.wait_for_selector("body[data-game]", state="attached")
     assert saved_game(page)["engine"]["seed"] == 13
     expect(page.get_by_test_id("seat-1")).to_be_visible()
+
+
+def test_the_twenty_most_recent_games_are_kept_and_set_aside_ones_stay(page: Page) -> None:
+    """A new game drops the oldest games beyond twenty; a set-aside one is never dropped."""
+    old = [f"g2026010100{n:04d}-1" for n in range(22)]
+    for n, gid in enumerate(old):
+        save = {**page_save(canasta.new_game("classic", 100 + n)), "id": gid}
+        put(page, GAME + gid, json.dumps(save))
+        put(page, META + gid, json.dumps({
+            "id": gid, "variant": "classic", "seed": 100 + n, "position": False,
+            "level": "normal", "round": 1, "phase": "draw", "totals": [0, 0], "moves": 0,
+            "updated": f"2026-01-01T00:00:{n:02d}.000Z"}))
+    put(page, ASIDE + "g1-1", "{not json")
+    open_game(page, "seed=5&fast=1&new=1")
+    my_turn(page)
+    kept = storage(page)
+    games = {k[len(GAME):] for k in kept if k.startswith(GAME)}
+    assert games == {*old[2:], game_id(page)}
+    assert META + old[0] not in kept and META + old[1] not in kept
+    assert kept[ASIDE + "g1-1"] == "{not json"
+    open_list(page)
+    expect(page.get_by_test_id("game-row")).to_have_count(22)
 
 
 # ----- 4. two tabs never overwrite each other -----------------------------------------------
