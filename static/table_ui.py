@@ -7,20 +7,20 @@
 # ui_game.py, and boots the table (main).
 import json
 
+import ui_saves
 import ui_stats
 from pyscript import document, window, workers
 from pyscript.ffi import create_proxy
 from ui_actions import click_pile, do_discard, do_meld, do_take, toggle
 from ui_base import (
-    CURRENT,
     PARAMS,
+    STORE_PROBLEM,
     S,
     clean_name,
     el,
     load_settings,
     load_stats,
     save_settings,
-    store_get,
     warn,
     write_stats,
 )
@@ -28,13 +28,18 @@ from ui_dialogs import refresh_variants, render_setup_only, show_variant_note, t
 from ui_game import (
     AI_TIMES,
     ask_hint,
+    import_file,
+    load_save,
+    lost_game,
     resume_game,
     send,
+    show_saved,
     show_stats,
     skip_round,
     spawn,
     start_game,
 )
+from ui_games import export_game, render_games, show_games
 from ui_render import legal_types, render
 from ui_stats_panel import render_stats
 
@@ -73,6 +78,8 @@ def on_click(event):
         spawn(skip_round())
     elif act == "resume":
         spawn(resume_game())
+    elif act in GAME_ACTS:
+        on_games_click(act, node.getAttribute("data-id"))
     elif act == "dismiss-warning":
         warn("")
     elif act == "stats":
@@ -140,6 +147,46 @@ def on_click(event):
         spawn(ask_hint())
 
 
+GAME_ACTS = ("games", "games-close", "game-resume", "game-export", "game-delete",
+             "game-delete-yes", "game-delete-no", "take-back")
+
+
+def on_games_click(act, game_id):
+    """The saved games panel (ui_games.py) and the other-tab panel's "Continue here"."""
+    if act == "games":
+        show_games(True)
+    elif act == "games-close":
+        show_games(False)
+    elif act == "game-resume" and game_id:
+        spawn(resume_game(game_id, from_list=True))
+    elif act == "game-export" and game_id:
+        export_game(game_id)
+    elif act == "game-delete" and game_id:
+        S["games_confirm"] = game_id
+        render_games()
+    elif act == "game-delete-yes" and game_id:
+        if game_id != S.get("game_id") or S.get("elsewhere"):
+            ui_saves.delete(game_id)
+        S["games_confirm"] = None
+        render_games()
+        if S.get("setup"):
+            render_setup_only()  # its count of saved games
+    elif act == "game-delete-no":
+        S["games_confirm"] = None
+        render_games()
+    elif act == "take-back" and S.get("game_id"):
+        spawn(resume_game(S["game_id"]))
+
+
+def on_storage(event):
+    """Another tab wrote this origin's storage: has it taken the game this tab plays?"""
+    game_id = S.get("game_id")
+    if game_id is None or event.key != ui_saves.tab_key(game_id):
+        return
+    if event.newValue != ui_saves.TAB:
+        lost_game("deleted" if event.newValue is None else "elsewhere")
+
+
 SHORTCUTS = {
     "d": "draw",
     "t": "take",
@@ -156,7 +203,10 @@ def on_key(event):
     if S["stats"] and event.key == "Escape":
         show_stats(False)
         return
-    if S["stats"] or S.get("setup"):
+    if S.get("games") and event.key == "Escape":
+        show_games(False)
+        return
+    if S["stats"] or S.get("setup") or S.get("games") or S.get("elsewhere"):
         return  # a dialog is open: the table behind it takes no shortcuts
     tag = event.target.tagName
     if tag in ("INPUT", "SELECT", "TEXTAREA") or event.ctrlKey or event.metaKey or event.altKey:
@@ -215,6 +265,8 @@ def on_change(event):
         set_name(event.target.value)
     elif event.target.id == "opt-variant":
         show_variant_note()
+    elif event.target.id == "import-file":
+        spawn(import_file(event.target))
 
 
 document.addEventListener("click", create_proxy(on_click))
@@ -223,21 +275,22 @@ document.addEventListener("keydown", create_proxy(on_key))
 document.addEventListener("dragstart", create_proxy(on_dragstart))
 document.addEventListener("dragover", create_proxy(on_dragover))
 document.addEventListener("drop", create_proxy(on_drop))
+# (through document.defaultView: a method called on the `window` module loses its `this`)
+document.defaultView.addEventListener("storage", create_proxy(on_storage))
 
 
 # ----- start ---------------------------------------------------------------------------
-def boot_view():
-    """Show the saved table at once, before the engine is ready."""
-    text = store_get(CURRENT)
-    if not text:
+def boot_game(seed):
+    """The saved game this address resumes, or None: with ?seed=N the unfinished game of
+    that deal (none with &new=1); without, this tab's or the last one played (not one of
+    another game than ?variant= asks for). A set-up position always starts afresh."""
+    if "position" in PARAMS:
         return None
-    try:
-        data = json.loads(text)
-        view = data["view"]
-        S["level"] = data.get("level", "normal")
-        return view
-    except Exception:
-        return None
+    if seed is not None:
+        if PARAMS.get("new") == "1" or not seed.isdigit():
+            return None
+        return ui_saves.find_deal(int(seed), S["variant"])
+    return ui_saves.last_id()
 
 
 async def load_variants():
@@ -271,21 +324,19 @@ async def main():
         text = await response.text()
         document.body.setAttribute("data-bench", str(await S["eng"].bench_ai(text)))
         return
-    fresh_start = seed is not None or "position" in PARAMS
-    saved_view = None if fresh_start else boot_view()
-    # ?variant= without a deal number: a saved game of another variant is not
-    # resumed; the set-up dialog offers that variant (and the saved game).
-    other_variant = (
-        saved_view is not None and "variant" in PARAMS
-        and saved_view.get("variant") != PARAMS["variant"]
-    )
-    if other_variant:
-        saved_view = None
-    if saved_view is not None:
-        S["view"] = saved_view
-        S["coach"] = "Loading the engine…"
-        render()
-    el("banner").innerText = "Loading the engine…" if saved_view is None else el("banner").innerText
+    if STORE_PROBLEM:
+        warn(STORE_PROBLEM)
+    # A saved game is checked (ui_save_check) and drawn at once, before the engine is
+    # ready; one that fails is set aside here and a new game offered.
+    game_id = boot_game(seed)
+    loaded = load_save(game_id) if game_id else None
+    if (loaded is not None and seed is None and "variant" in PARAMS
+            and loaded[1]["view"].get("variant") != PARAMS["variant"]):
+        loaded = None  # the set-up dialog offers that variant (and the saved game)
+    if loaded is not None and not show_saved(game_id, loaded[1]):
+        loaded = None
+    if loaded is None and not S.get("setup"):
+        el("banner").innerText = "Loading the engine…"
     S["eng"] = await workers["engine"]
     S["ready"] = True
     window.performance.mark("engine-ready")
@@ -303,10 +354,10 @@ async def main():
         if data is not None:
             await start_game(int(seed) if seed and seed.isdigit() else 0, S["level"], "", data)
             return
-    if seed is not None:
+    if loaded is not None:
+        await resume_game(game_id, loaded)
+    elif seed is not None and not S.get("setup"):
         await start_game(int(seed) if seed.isdigit() else 0, S["level"], S["variant"])
-    elif store_get(CURRENT) and not other_variant:
-        await resume_game()
     else:
         S["setup"] = True
         render_setup_only()

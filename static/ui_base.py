@@ -5,13 +5,6 @@ import json
 import ui_stats
 from pyscript import document, window
 
-KEY = "canasta:v1:"
-CURRENT = KEY + "current"
-PREVIOUS = KEY + "previous"
-CORRUPT = KEY + "corrupt"
-SETTINGS = KEY + "settings"
-STATS = KEY + "stats"
-STATS_CORRUPT = KEY + "stats-corrupt"
 ME = 0
 DEFAULT_NAME = "You"
 NAME_MAX = 20
@@ -82,6 +75,33 @@ def query():
 
 
 PARAMS = query()
+
+# ----- storage keys: the page's own, or an embed's namespace (?store=NAME) ---------
+STORE_MAX = 32
+STORE_CHARS = "abcdefghijklmnopqrstuvwxyz0123456789-"
+
+
+def store_name(raw):
+    """The storage namespace asked for by the address: (name or None, problem or None)."""
+    if raw is None:
+        return None, None
+    if 0 < len(raw) <= STORE_MAX and all(c in STORE_CHARS for c in raw):
+        return raw, None
+    return None, (
+        "The address asks for the storage name “" + raw[:STORE_MAX] + ("…" if len(raw) > STORE_MAX
+                                                                        else "")
+        + "”, but a storage name is 1 to 32 lowercase letters, digits or hyphens: "
+        "this page uses its usual storage."
+    )
+
+
+STORE, STORE_PROBLEM = store_name(PARAMS.get("store"))
+# Every key of one namespace starts with KEY: games, settings and statistics alike,
+# so two embeds on one origin (?store=a, ?store=b) never read each other's.
+KEY = "canasta:v1:" if STORE is None else "canasta:v1:store:" + STORE + ":"
+SETTINGS = KEY + "settings"
+STATS = KEY + "stats"
+STATS_CORRUPT = KEY + "stats-corrupt"
 FAST = PARAMS.get("fast") == "1"
 AI_DELAY = 0 if FAST else 0.45
 
@@ -94,6 +114,9 @@ S = {
     "log": [],
     "zoom": 0,
     "ai": False,
+    "halt": 0,  # > 0 while a game is being loaded: no computer move starts
+    "game_id": None,  # the id of the game on the table (ui_saves.py)
+    "elsewhere": None,  # "elsewhere"/"deleted": another tab took this game; no writing
     "refusal": None,
     "variant": "classic",
     "variants": None,
@@ -165,24 +188,9 @@ def warn(text):
 
 def storage_full(what):
     warn(
-        "Your browser's storage is full: " + what + " not being saved. "
-        "Free some space (or use another browser profile) to keep your progress."
-    )
-
-
-def save(reply_save):
-    text = json.dumps(reply_save)
-    if not store_set(CURRENT, text):
-        storage_full("this game is")
-
-
-def keep_aside(text, why):
-    """A save we cannot read is never deleted: it is kept under its own key."""
-    store_set(CORRUPT, text)
-    store_set(CURRENT, "")
-    warn(
-        "Your saved game could not be loaded (" + why + "). It was kept aside, "
-        "not deleted. Start a new game to play on."
+        "Your browser's storage is full: " + what + " not being saved. Everything saved "
+        "before is kept. Delete old games under “Saved games” (or free space in this "
+        "browser) to keep your progress."
     )
 
 

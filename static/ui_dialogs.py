@@ -1,7 +1,7 @@
 # The table's dialogs as HTML (MicroPython, main thread): the set-up dialog, the
 # score sheet and the partner's "May I go out?" question.
+import ui_saves
 from ui_base import (
-    CURRENT,
     ME,
     NAME_MAX,
     S,
@@ -10,7 +10,6 @@ from ui_base import (
     my_turn,
     seat_names,
     soft_names,
-    store_get,
     team_class,
     team_names,
 )
@@ -24,6 +23,11 @@ def render_dialogs(view):
         # Rebuilt only when not showing already: an AI move must not wipe what is typed.
         if dialog.hidden or dialog.querySelector("[data-testid=setup-dialog]") is None:
             dialog.innerHTML = setup_html()
+            dialog.setAttribute("data-sheet", "")
+        dialog.hidden = False
+    elif S.get("elsewhere"):
+        if dialog.querySelector("[data-testid=elsewhere]") is None:
+            dialog.innerHTML = elsewhere_html(S["elsewhere"])
             dialog.setAttribute("data-sheet", "")
         dialog.hidden = False
     elif phase in ("round_over", "game_over") and "round_score" in view:
@@ -52,6 +56,29 @@ def render_dialogs(view):
             # Emptied, so that a closed score sheet or question is not found by
             # `[data-testid=...]` selectors (scripts and tests drive the page).
             dialog.innerHTML = ""
+
+
+def elsewhere_html(kind):
+    """This tab stopped writing its game: another tab opened it (or deleted it)."""
+    if kind == "deleted":
+        title = "This game was deleted in another tab"
+        text = ("It was deleted from the saved games in another tab of this browser, so this "
+                "tab stopped saving it.")
+        back = ""
+    else:
+        title = "This game continues in another tab"
+        text = ("Another tab of this browser opened this game, so this tab stopped saving it: "
+                "nothing is lost, the other tab saves every move. You can take the game back "
+                "here (at its latest move), or start another game.")
+        back = ('<button type="button" data-act="take-back" data-testid="take-back">'
+                "Continue here</button> ")
+    return (
+        '<div class="panel" data-testid="elsewhere" role="alertdialog"'
+        ' aria-labelledby="elsewhere-title"><h2 id="elsewhere-title">' + title + "</h2>"
+        "<p>" + text + '</p><div class="row">' + back
+        + '<button type="button" data-act="menu" data-testid="elsewhere-new">New game</button>'
+        "</div></div>"
+    )
 
 
 EXTRA_NAMES = {
@@ -310,7 +337,8 @@ def house_rules_html(variant):
 
 
 def setup_html():
-    has_save = bool(store_get(CURRENT))
+    has_save = ui_saves.last_id() is not None
+    saved = ui_saves.count()
     level = S["level"]
     options = "".join(
         '<option value="'
@@ -330,6 +358,10 @@ def setup_html():
         "Resume saved game</button>"
         if has_save and S["view"] is None
         else ""
+    )
+    games = (
+        '<button type="button" data-act="games" data-testid="saved-games">Saved games ('
+        + str(saved) + ")</button>"
     )
     close = (
         '<button type="button" data-act="close-dialog" data-testid="close-dialog">'
@@ -363,6 +395,7 @@ def setup_html():
         "Deal</button> "
         + resume
         + close
+        + games
         + '<button type="button" data-act="stats" data-testid="setup-stats">Statistics</button>'
         + "</div></div>"
     )

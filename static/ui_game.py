@@ -4,28 +4,26 @@
 import asyncio
 import json
 
+import ui_saves
 import ui_stats
 from pyscript import window
 from ui_base import (
     AI_DELAY,
-    CURRENT,
     ME,
     PARAMS,
-    PREVIOUS,
     S,
     el,
-    keep_aside,
     load_stats,
     my_turn,
-    save,
     seat_names,
-    store_get,
-    store_set,
+    storage_full,
     warn,
     write_stats,
 )
 from ui_dialogs import render_setup_only
-from ui_render import render
+from ui_games import describe, render_games, say, show_games
+from ui_render import clear_table, render
+from ui_save_check import MAX_TEXT, parse
 from ui_stats_panel import render_stats
 
 
@@ -57,8 +55,10 @@ def take_reply(reply):
     if S["view"]["phase"] in ("round_over", "game_over"):
         S["target"] = None  # meld ids start again at 1 each round
     if reply.get("save"):
-        save(reply["save"])
-        if S["view"]["phase"] in ("round_over", "game_over"):
+        stored = ui_saves.write(reply["save"])
+        if stored == "full":
+            storage_full("this game is")
+        if stored in ("ok", "full") and S["view"]["phase"] in ("round_over", "game_over"):
             count_round(S["view"], reply["save"])
     render()
     return reply
@@ -91,7 +91,7 @@ async def call(name, arg=None):
 
 
 async def send(action):
-    if S["ai"]:
+    if S["ai"] or S.get("elsewhere"):
         return
     reply = await call("act", json.dumps(action))
     take_reply(reply)
@@ -100,6 +100,8 @@ async def send(action):
 
 async def skip_round():
     """P2: play the round the human sits out to its end at once."""
+    if S.get("elsewhere"):
+        return
     thinking(True)
     try:
         take_reply(await call("finish_round"))
@@ -108,7 +110,7 @@ async def skip_round():
 
 
 async def run_ai():
-    if S["ai"]:
+    if S["ai"] or S["halt"] or S.get("elsewhere"):
         return
     S["ai"] = True
     try:
@@ -116,6 +118,8 @@ async def run_ai():
             view = S["view"]
             if view is None or view["phase"] in ("round_over", "game_over") or my_turn(view):
                 break
+            if S["halt"] or S.get("elsewhere"):
+                break  # another game is being loaded, or another tab plays this one
             thinking(True)
             if AI_DELAY:
                 await asyncio.sleep(AI_DELAY)
@@ -139,7 +143,7 @@ HOW = {
 
 async def ask_hint():
     """Ask the worker what the strong player would do here, and stage its cards."""
-    if S["ai"] or S["view"] is None or not my_turn(S["view"]):
+    if S["ai"] or S["view"] is None or not my_turn(S["view"]) or S.get("elsewhere"):
         return
     thinking(True)
     try:
@@ -178,53 +182,223 @@ async def ask_hint():
     render()
 
 
+async def quiet():
+    """Let the computer players' move under way end before another game is loaded
+    (the caller has raised S["halt"], so no further move starts)."""
+    while S["ai"]:
+        await asyncio.sleep(0.05)
+
+
+def offer_new_game():
+    S["view"] = None
+    S["setup"] = True
+    render_setup_only()
+
+
 async def start_game(seed, level, variant, position=None):
-    previous = store_get(CURRENT)
-    if previous:
-        store_set(PREVIOUS, previous)
-    S["level"] = level
-    S["variant"] = variant
+    """Deal a new game: it gets its own id, so no saved game is touched."""
+    S["halt"] += 1
+    try:
+        await quiet()
+        S["level"] = level
+        S["variant"] = variant
+        S["setup"] = False
+        S["log"] = []
+        S["sel"] = []
+        S["target"] = None
+        el("banner").innerText = "Dealing…"
+        options = {"seed": seed, "level": level, "variant": variant, "house": S["house"]}
+        if position is not None:
+            options["position"] = position
+        reply = await call("new_game", json.dumps(options))
+        if reply.get("error") and "view" not in reply:
+            warn(reply["error"]["message"])
+            S["setup"] = True
+            render_setup_only()
+            return
+        game_id = ui_saves.new_id()
+        ui_saves.open_game(game_id)
+        if position is None:
+            stats = load_stats()
+            ui_stats.record_start(stats, seed, reply["view"]["variant"], level)
+            write_stats(stats)
+        take_reply(reply)
+        ui_saves.prune(game_id)
+    finally:
+        S["halt"] -= 1
+    await run_ai()
+
+
+def load_save(game_id, from_list=False):
+    """(text, save, set aside?) of a stored game the table may draw, or None: a save
+    that fails the page's checks is set aside (and reported) here."""
+    text, aside = ui_saves.read(game_id)
+    if not text:
+        return None
+    save, problem = parse(text)
+    if problem:
+        put_aside(game_id, text, problem, from_list)
+        return None
+    return text, save, aside
+
+
+def show_saved(game_id, save):
+    """Draw a checked save's table at once, before the engine is ready; False (and the
+    save set aside) if even that fails."""
+    S["view"] = save["view"]
+    S["level"] = save["level"]
+    S["coach"] = "Loading the engine…"
+    try:
+        render()
+    except Exception as err:  # a view the checks let through but the table cannot draw
+        put_aside(game_id, ui_saves.read(game_id)[0], "the table could not draw it ("
+                  + short(err) + ")")
+        return False
+    return True
+
+
+def short(err):
+    text = str(err) or type(err).__name__
+    return text if len(text) <= 200 else text[:200] + "…"
+
+
+PREFIX = "The saved game cannot be loaded: "
+
+
+def refusal_text(reply):
+    message = str((reply.get("error") or {}).get("message") or "the engine did not show it")
+    return message[len(PREFIX):] if message.startswith(PREFIX) else message
+
+
+async def engine_resume(text):
+    """The worker's reply to a save, or {"error"} (also when the call itself fails)."""
+    try:
+        reply = await call("resume", text)
+    except Exception as err:  # the worker failed on it: a refusal like any other
+        return {"error": {"message": "the engine failed on it (" + short(err) + ")"}}
+    if "view" not in reply and not reply.get("error"):
+        return {"error": {"message": "the engine did not show it"}}
+    return reply
+
+
+def put_aside(game_id, text, why, from_list=False):
+    """A save failed to load: set it aside (kept) and say so. At boot (or when the game
+    on the table was the one failing) a new game is offered; chosen from the games list,
+    the game on the table plays on and the list says it."""
+    meta = ui_saves.read_meta(game_id)
+    ui_saves.set_aside(game_id, text, why)
+    told = ("Your saved game (" + describe(meta) + ") could not be loaded: " + why + ". It was "
+            "set aside (kept, not deleted)")
+    if from_list:
+        say(told + ".")
+        return
+    if S["view"] is not None:
+        clear_table()
+    warn(told + ": you find it under “Saved games” in the New game dialog. Start a new game "
+         "to play on.")
+    offer_new_game()
+
+
+async def resume_game(game_id=None, loaded=None, from_list=False):
+    """Resume a saved game (this tab's or the last one played by default); a save the
+    page or the engine refuses is set aside and reported. True if resumed."""
+    if loaded is None:
+        game_id = game_id or ui_saves.last_id()
+        loaded = load_save(game_id, from_list) if game_id else None
+        if loaded is None:
+            if not from_list and S["view"] is None:
+                offer_new_game()
+            return False
+    text, save, aside = loaded
+    resumed = False
+    S["halt"] += 1
+    try:
+        await quiet()
+        reply = await engine_resume(text)
+        if reply.get("error"):
+            put_aside(game_id, text, refusal_text(reply), from_list)
+        else:
+            resumed = take_resumed(game_id, text, save, aside, reply, from_list)
+    finally:
+        S["halt"] -= 1
+    if resumed:
+        window.performance.mark("resumed")
+    await run_ai()  # the resumed game's, or (a list choice failed) the one on the table
+    return resumed
+
+
+def take_resumed(game_id, text, save, aside, reply, from_list):
+    ui_saves.open_game(game_id)
+    S["from_aside"] = game_id if aside else None
     S["setup"] = False
     S["log"] = []
     S["sel"] = []
     S["target"] = None
-    el("banner").innerText = "Dealing…"
-    options = {"seed": seed, "level": level, "variant": variant, "house": S["house"]}
-    if position is not None:
-        options["position"] = position
-    reply = await call("new_game", json.dumps(options))
-    if reply.get("error") and "view" not in reply:
-        warn(reply["error"]["message"])
-        S["setup"] = True
-        render_setup_only()
-        return
-    if position is None:
-        stats = load_stats()
-        ui_stats.record_start(stats, seed, reply["view"]["variant"], level)
-        write_stats(stats)
-    take_reply(reply)
-    await run_ai()
-
-
-async def resume_game():
-    text = store_get(CURRENT)
-    if not text:
-        S["setup"] = True
-        render_setup_only()
-        return
-    reply = await call("resume", text)
-    if reply.get("error"):
-        keep_aside(text, reply["error"]["message"])
-        S["view"] = None
-        S["setup"] = True
-        render_setup_only()
-        return
-    S["setup"] = False
-    take_reply(reply)
+    S["level"] = save["level"]
+    if from_list:
+        show_games(False)
+    try:
+        take_reply(reply)
+    except Exception as err:  # the engine's own table failed to draw
+        put_aside(game_id, text, "the table could not draw it (" + short(err) + ")")
+        return False
     if "variant" not in PARAMS:
-        S["variant"] = S["view"].get("variant") or S["variant"]  # the dialog's default game
-    window.performance.mark("resumed")
-    await run_ai()
+        S["variant"] = S["view"].get("variant") or S["variant"]  # the dialog's default
+    return True
+
+
+async def import_file(node):
+    """A game from a file: checked like any save, then replayed by the engine; it gets
+    an id of its own. A file either fails with a sentence (nothing changes) or loads."""
+    files = node.files
+    if files is None or not files.length:
+        return
+    file = files.item(0)
+    name = "“" + str(file.name)[:60] + "”"
+    if file.size > MAX_TEXT:
+        node.value = ""  # the same file may be chosen again
+        say(name + " is too large to be a saved game (" + str(int(file.size) // 1000)
+            + " kB). Nothing was changed.")
+        return
+    text = str(await file.text())
+    node.value = ""
+    save, problem = parse(text, need_view=False)
+    if problem is None and S.get("elsewhere"):
+        problem = "this tab has stopped playing: choose “Continue here” or a new game first"
+    if problem:
+        say(name + " is not a game this page can load: " + problem + ". Nothing was changed.")
+        return
+    save.pop("id", None)
+    S["halt"] += 1
+    try:
+        await quiet()
+        reply = await engine_resume(json.dumps(save))
+        if reply.get("error"):
+            say(name + " cannot be played: " + refusal_text(reply) + ". Nothing was changed.")
+        else:
+            game_id = ui_saves.new_id()
+            ui_saves.open_game(game_id)
+            S["setup"] = False
+            S["log"] = []
+            S["sel"] = []
+            S["level"] = save["level"]
+            show_games(False)
+            take_reply(reply)
+            ui_saves.prune(game_id)
+    finally:
+        S["halt"] -= 1
+    await run_ai()  # the imported game's, or (refused) the one on the table
+
+
+def lost_game(kind):
+    """Another tab opened (or deleted) the game this tab plays: stop writing it."""
+    if S.get("game_id") is None or S.get("elsewhere"):
+        return
+    S["elsewhere"] = kind
+    S["setup"] = False
+    if S.get("games"):
+        render_games()
+    render()
 
 
 TASKS = set()

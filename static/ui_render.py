@@ -310,3 +310,23 @@ def render():
     me.className = "seat-name" + (" active" if mine else "")
     put("me-team", el("me-team"), team_tag(view, ME))
     render_dialogs(view)
+
+
+def clear_table():
+    """Empty the table (a saved game drawn at boot turned out not to load)."""
+    S["view"] = None
+    S["log"] = []
+    for key, node in (("scoreboard", el("scoreboard")), ("hand", el("hand")),
+                      ("controls", el("controls")), ("log", el("log")),
+                      ("history", el("history")), ("me-team", el("me-team")),
+                      ("melds-us", document.querySelector(".melds-us")),
+                      ("melds-them", document.querySelector(".melds-them")),
+                      ("center", document.querySelector(".center"))):
+        node.innerHTML = ""
+        _SHOWN[key] = ""
+    for cls in SEAT_CLASSES:
+        node = document.querySelector("." + cls)
+        node.innerHTML = ""
+        _SHOWN[cls] = ""
+        node.hidden = True
+        node.removeAttribute("data-testid")

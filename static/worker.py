@@ -15,7 +15,7 @@ import json  # noqa: E402 - imported after the clock reading above
 
 import canasta  # noqa: E402
 from canasta.actions import DRAW, NextRound, TakePile  # noqa: E402
-from canasta.ai import choose_action  # noqa: E402
+from canasta.ai import LEVELS, choose_action  # noqa: E402
 from canasta.cards import RANK, WILDS, rank_plural, short_name  # noqa: E402
 from canasta.house_rules import describe as describe_house_rules  # noqa: E402
 from canasta.house_rules import with_house_rules  # noqa: E402
@@ -166,18 +166,31 @@ def new_game(options_json):
 
 
 def resume(save_json):
+    """Replay a page save ({"schema", "engine", "level", ...}) and show it, or refuse it.
+
+    Whatever is wrong with a save (a tampered rule set, a move the rules refuse, a
+    number too large), the answer is a refusal the page shows, never an exception,
+    and the game being played before is kept."""
+    before = GAME["state"], GAME["level"]
     try:
         save = json.loads(save_json)
         if not isinstance(save, dict) or save.get("schema") != SAVE_SCHEMA:
             raise canasta.PositionError(f"unknown save format {save.get('schema')!r}"
                                         if isinstance(save, dict) else "not a save")
-        state = canasta.from_json(save["engine"])
-    except (ValueError, KeyError, TypeError) as err:
-        message = f"The saved game cannot be loaded: {err}"
+        GAME["state"] = canasta.from_json(save["engine"])
+        level = save.get("level", "normal")
+        GAME["level"] = level if level in LEVELS else "normal"
+        return _reply()  # the view is made here too: a save it fails on is refused
+    except Exception as err:  # any failure is a refusal, not a crash
+        GAME["state"], GAME["level"] = before
+        message = f"The saved game cannot be loaded: {_reason(err)}"
         return json.dumps({"error": {"rule": "save", "message": message}})
-    GAME["state"] = state
-    GAME["level"] = save.get("level", "normal")
-    return _reply()
+
+
+def _reason(err):
+    """An exception as a short phrase for the player (its type when it has no text)."""
+    text = str(err) or type(err).__name__
+    return text if len(text) <= 300 else text[:300] + "…"
 
 
 def act(action_json):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import sys
 import threading
@@ -101,6 +102,13 @@ def open_game(page: Page, query: str) -> None:
     """Open the page and wait for the engine and the hand."""
     page.goto("/?" + query)
     page.wait_for_selector("body[data-engine=ready]", timeout=60_000)
+
+
+def saved_game(page: Page) -> Any:
+    """The save of the game this page plays (static/ui_saves.py keys each game by its id)."""
+    page.wait_for_selector("body[data-game-key]", state="attached")
+    text = page.evaluate("() => localStorage.getItem(document.body.dataset.gameKey)")
+    return None if text is None else json.loads(text)
 
 
 def hand_cards(page: Page) -> list[str]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from playwright.sync_api import Page, expect
 
 import canasta
-from tests.e2e.conftest import hand_cards, my_turn, play_to_score_sheet
+from tests.e2e.conftest import hand_cards, my_turn, play_to_score_sheet, saved_game
 
 FIVE = canasta.get_rules("classic-5p")
 
@@ -31,7 +31,7 @@ def test_five_players_play_a_round_then_the_human_sits_one_out(page: Page) -> No
     expect(sheet).to_be_visible()
     second = [int(page.get_by_test_id(f"sheet-total-{t}").inner_text()) for t in range(2)]
     # The round the AIs played is the one the engine plays from the same deal.
-    saved = page.evaluate("() => JSON.parse(localStorage.getItem('canasta:v1:current'))")
+    saved = saved_game(page)
     state = canasta.from_json(saved["engine"])
     assert state.round_no == 2 and state.round_over
     assert [r["total"] for r in canasta.round_score(state)] == second

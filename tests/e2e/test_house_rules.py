@@ -11,12 +11,18 @@ from playwright.sync_api import Page, expect
 
 import canasta
 from canasta.house_rules import with_house_rules
-from tests.e2e.conftest import hand_cards, my_turn, open_game, play_human_turn, select
+from tests.e2e.conftest import (
+    hand_cards,
+    my_turn,
+    open_game,
+    play_human_turn,
+    saved_game,
+    select,
+)
 
 
 def stored_view(page: Page) -> dict[str, Any]:
-    view: dict[str, Any] = json.loads(
-        page.evaluate("() => localStorage.getItem('canasta:v1:current')"))["view"]
+    view: dict[str, Any] = saved_game(page)["view"]
     return view
 
 

@@ -10,7 +10,7 @@ from playwright.sync_api import Page, expect
 
 import canasta
 from static import ui_stats
-from tests.e2e.conftest import my_turn, open_game, play_to_score_sheet
+from tests.e2e.conftest import my_turn, open_game, play_to_score_sheet, saved_game
 from tests.games import easy_game
 
 STATS = "canasta:v1:stats"
@@ -56,8 +56,8 @@ def test_name_is_set_shown_at_the_table_and_kept_after_reload(page: Page) -> Non
     expect(page.get_by_test_id("log")).to_contain_text("<i>Ann</i> drew from the stock")
     assert stored(page, SETTINGS)["name"] == "<i>Ann</i>"
     # The engine save knows nothing of the name: its format is unchanged.
-    save = stored(page, "canasta:v1:current")
-    assert set(save) == {"schema", "engine", "level", "view"}
+    save = saved_game(page)
+    assert set(save) == {"schema", "engine", "level", "view", "id"}
     page.goto("/?fast=1")
     expect(me).to_have_text("<i>Ann</i>")
     page.wait_for_selector("body[data-engine=ready]", timeout=60_000)

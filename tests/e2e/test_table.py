@@ -88,44 +88,6 @@ def test_reload_mid_turn_resumes_exactly(page: Page) -> None:
     expect(page.get_by_test_id("btn-draw")).to_be_disabled()
 
 
-def test_corrupt_save_is_kept_aside_and_reported(page: Page) -> None:
-    open_game(page, "seed=1&fast=1")
-    my_turn(page)
-    page.evaluate("localStorage.setItem('canasta:v1:current', '{\"schema\": \"canasta-table/1\"')")
-    page.goto("/?fast=1")
-    page.wait_for_selector("body[data-engine=ready]", timeout=60_000)
-    expect(page.get_by_test_id("warning")).to_contain_text("kept aside")
-    expect(page.get_by_test_id("setup-dialog")).to_be_visible()
-    kept = page.evaluate("localStorage.getItem('canasta:v1:corrupt')")
-    assert kept.startswith('{"schema"')
-
-
-def test_save_of_an_unknown_version_is_kept_aside_and_reported(page: Page) -> None:
-    open_game(page, "seed=1&fast=1")
-    my_turn(page)
-    saved = json.loads(page.evaluate("localStorage.getItem('canasta:v1:current')"))
-    saved["schema"] = "canasta-table/99"
-    future = json.dumps(saved)
-    page.evaluate("(s) => localStorage.setItem('canasta:v1:current', s)", future)
-    page.goto("/?fast=1")
-    page.wait_for_selector("body[data-engine=ready]", timeout=60_000)
-    expect(page.get_by_test_id("warning")).to_contain_text("kept aside")
-    expect(page.get_by_test_id("warning")).to_contain_text("canasta-table/99")
-    expect(page.get_by_test_id("setup-dialog")).to_be_visible()
-    assert page.evaluate("localStorage.getItem('canasta:v1:corrupt')") == future
-
-
-def test_seed_keeps_the_previous_game(page: Page) -> None:
-    open_game(page, "seed=1&fast=1")
-    my_turn(page)
-    page.get_by_test_id("btn-draw").click()
-    expect(page.get_by_test_id("hand-card")).to_have_count(12)
-    open_game(page, "seed=2&fast=1")
-    previous = json.loads(page.evaluate("localStorage.getItem('canasta:v1:previous')"))
-    assert previous["engine"]["seed"] == 1
-    assert previous["engine"]["actions"] == [{"type": "draw"}]
-
-
 def _ask_position() -> dict[str, object]:
     """Seat 0 can go out: the team has a canasta and the hand melds completely."""
     return {
@@ -175,7 +137,7 @@ def test_full_storage_warns_and_play_goes_on(page: Page) -> None:
     page.add_init_script("""
         const real = Storage.prototype.setItem;
         Storage.prototype.setItem = function (key, value) {
-            if (key === 'canasta:v1:current' && window.__full) {
+            if (key.startsWith('canasta:v1:game:') && window.__full) {
                 throw new DOMException('full', 'QuotaExceededError');
             }
             return real.call(this, key, value);

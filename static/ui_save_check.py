@@ -1,0 +1,301 @@
+# Checking a saved game before the table draws it (MicroPython, main thread; no
+# pyscript import, so CPython tests run this module as it is).
+#
+# A save is {"schema": "canasta-table/1", "engine": {...}, "level": ..., "view": {...},
+# "id": ...}: the engine part is the worker's to judge (it replays it); the view is
+# drawn at once, before the engine is ready, so it is checked here first. The work
+# is bounded: the text's length is capped before it is parsed, and every list is
+# capped before it is walked. A failed check names what is wrong, in words.
+#
+# REQUIRED holds the view fields the table reads with view["..."]: every release
+# since the first page save (canasta-table/1) has written them. A field added later
+# is OPTIONAL: the table must read it with view.get(...), so that an old save (or a
+# save of an older release) still shows; tests/test_save_check.py keeps that true.
+import json
+
+SCHEMA = "canasta-table/1"
+LEVELS = ("easy", "normal", "strong")
+PHASES = ("draw", "play", "answer", "round_over", "game_over")
+# Characters of a save: the longest measured (Classic for six in three teams, a whole
+# game of 11 rounds) is 75 000. MicroPython's json reads one long string in time that
+# grows with its square, so this cap is what bounds a crafted save's cost.
+MAX_TEXT = 300000
+MAX_PLAYERS = 8
+MAX_CARDS = 1000  # cards in any one place (a hand, a meld, the stock, the pile)
+MAX_ROWS = 10000  # rounds in the history, actions in the legal list, melds of a team
+BIG = 1000000000  # the largest score, minimum or round number a view may hold
+ID_MAX = 40
+ID_CHARS = "abcdefghijklmnopqrstuvwxyz0123456789-"
+RANKS = "A23456789TJQK"
+SUITS = "SHDC"
+WORD_CHARS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-"
+
+REQUIRED = (
+    "players", "teams", "round", "phase", "to_move", "to_act", "hand", "hand_sizes",
+    "melds", "red_threes", "pile", "stock_size", "minimum", "team_melded", "turn_points",
+    "history", "totals", "legal",
+)
+OPTIONAL = (
+    "variant", "went_out", "watching", "permission", "pending", "may_ask", "hands",
+    "round_score",
+)
+SCORE_PARTS = ("melded_cards", "canasta_bonus", "red_threes", "going_out", "hand_penalty",
+               "total")
+
+
+class Bad(Exception):
+    """What is wrong with a save, as a phrase ("the table has no totals")."""
+
+
+def is_card(card):
+    return isinstance(card, str) and (
+        card == "JK" or (len(card) == 2 and card[0] in RANKS and card[1] in SUITS))
+
+
+def is_word(text, limit=40):
+    """A short plain name: letters, digits, '_' and '-' (variant names, meld keys)."""
+    return (isinstance(text, str) and 0 < len(text) <= limit
+            and all(c in WORD_CHARS for c in text))
+
+
+def is_id(text):
+    return (isinstance(text, str) and 0 < len(text) <= ID_MAX
+            and all(c in ID_CHARS for c in text))
+
+
+def is_time(text):
+    """An ISO time as the page writes it ("2026-01-02T03:04:05.678Z"), or "" (unknown)."""
+    return (isinstance(text, str) and len(text) <= 30
+            and all(c in "0123456789-:.TZ+" for c in text))
+
+
+def whole(value, low, high):
+    # bool is not a whole number here (in CPython it is an int).
+    return (isinstance(value, int) and not isinstance(value, bool)
+            and low <= value <= high)
+
+
+def need(ok, what):
+    if not ok:
+        raise Bad(what)
+
+
+def _list(value, what, size=None, limit=MAX_ROWS):
+    need(isinstance(value, list), what + " is not a list")
+    if size is not None:
+        need(len(value) == size, what + " has " + str(len(value)) + " entries, not "
+             + str(size))
+    need(len(value) <= limit, what + " is too long")
+    return value
+
+
+def _cards(value, what):
+    _list(value, what, limit=MAX_CARDS)
+    for card in value:
+        need(is_card(card), what + " holds something that is not a card")
+    return value
+
+
+def _numbers(value, what, size, low=-BIG, high=BIG):
+    _list(value, what, size)
+    for n in value:
+        need(whole(n, low, high), what + " holds something that is not a whole number")
+
+
+def _bools(value, what, size):
+    _list(value, what, size)
+    for b in value:
+        need(isinstance(b, bool), what + " holds something that is not yes or no")
+
+
+def _meld(meld, what):
+    need(isinstance(meld, dict), what + " is not a meld")
+    need(is_word(meld.get("rank"), 12), what + " has no rank")
+    _cards(meld.get("cards"), what + "'s cards")
+    need(len(meld["cards"]) > 0, what + " has no cards")
+    kind = meld.get("canasta")
+    need(kind is None or is_word(kind, 20), what + " has a strange canasta kind")
+    if "id" in meld:
+        need(whole(meld["id"], 0, BIG), what + " has a strange id")
+
+
+def _pile(pile):
+    need(isinstance(pile, dict), "the pile is not described")
+    need(pile.get("top") is None or is_card(pile.get("top")), "the pile's top is not a card")
+    need(pile.get("freezer") is None or is_card(pile.get("freezer")),
+         "the pile's freezing card is not a card")
+    need(whole(pile.get("size"), 0, MAX_CARDS), "the pile's size is not a number of cards")
+    for flag in ("frozen", "frozen_for_you", "blocked"):
+        need(isinstance(pile.get(flag), bool), "the pile's '" + flag + "' is not yes or no")
+
+
+def _action(action):
+    need(isinstance(action, dict) and is_word(action.get("type"), 20),
+         "a legal action is not an action")
+    if "cards" in action:
+        _cards(action["cards"], "a legal action's cards")
+    if "card" in action:
+        need(is_card(action["card"]), "a legal action's card is not a card")
+    if "rank" in action and action["rank"] is not None:
+        need(is_word(action["rank"], 12), "a legal action's rank is strange")
+
+
+def _round_score(scores, teams):
+    _list(scores, "the list of round scores", teams)
+    for row in scores:
+        need(isinstance(row, dict), "a round score is not a table of points")
+        for part in SCORE_PARTS:
+            need(whole(row.get(part), -BIG, BIG), "a round score has no " + part)
+        need(isinstance(row.get("concealed"), bool), "a round score has no 'concealed'")
+        extras = row.get("extras", {})
+        need(isinstance(extras, dict) and len(extras) <= 50, "a round score's extras are strange")
+        for key in extras:
+            need(is_word(key) and whole(extras[key], -BIG, BIG),
+                 "a round score's extras are strange")
+
+
+def check_view(view):
+    """None when the table can draw this view, else what is wrong with it."""
+    try:
+        _check_view(view)
+    except Bad as bad:
+        return str(bad)
+    return None
+
+
+def _check_view(view):
+    need(isinstance(view, dict), "the saved table is not a table")
+    for field in REQUIRED:
+        need(field in view, "the saved table has no " + field)
+    need(whole(view["players"], 2, MAX_PLAYERS), "the number of players is wrong")
+    players = view["players"]
+    need(whole(view["teams"], 1, players), "the number of teams is wrong")
+    teams = view["teams"]
+    need(whole(view["round"], 1, BIG), "the round number is wrong")
+    need(view["phase"] in PHASES, "the phase of play is unknown")
+    for seat in ("to_move", "to_act"):
+        need(whole(view[seat], 0, players - 1), "'" + seat + "' is not a seat")
+    _cards(view["hand"], "the hand")
+    _numbers(view["hand_sizes"], "the list of hand sizes", players, 0, MAX_CARDS)
+    _list(view["melds"], "the list of melds", teams)
+    for melds in view["melds"]:
+        _list(melds, "a team's melds", limit=MAX_CARDS)
+        for meld in melds:
+            _meld(meld, "a meld")
+    _list(view["red_threes"], "the list of red 3s", teams)
+    for reds in view["red_threes"]:
+        _cards(reds, "a team's red 3s")
+    _pile(view["pile"])
+    need(whole(view["stock_size"], 0, MAX_CARDS), "the stock's size is not a number of cards")
+    _numbers(view["minimum"], "the list of initial meld minimums", teams, 0, BIG)
+    _bools(view["team_melded"], "the list of melded flags", teams)
+    need(whole(view["turn_points"], -BIG, BIG), "the turn's points are not a number")
+    _list(view["history"], "the score history")
+    for row in view["history"]:
+        _numbers(row, "a round of the score history", teams)
+    _numbers(view["totals"], "the list of totals", teams)
+    _list(view["legal"], "the list of legal actions")
+    for action in view["legal"]:
+        _action(action)
+    _check_optional(view, players, teams)
+
+
+def _check_optional(view, players, teams):
+    if "variant" in view:
+        need(is_word(view["variant"]), "the game's name is strange")
+    went = view.get("went_out")
+    need(went is None or whole(went, 0, players - 1), "'went_out' is not a seat")
+    for flag in ("watching", "may_ask"):
+        need(isinstance(view.get(flag, False), bool), "'" + flag + "' is not yes or no")
+    permission = view.get("permission")
+    need(permission is None or isinstance(permission, bool), "'permission' is strange")
+    _cards(view.get("pending", []), "the held pile")
+    if "hands" in view:
+        _list(view["hands"], "the list of hands shown at the round's end", players)
+        for hand in view["hands"]:
+            _cards(hand, "a hand shown at the round's end")
+    if "round_score" in view:
+        _round_score(view["round_score"], teams)
+
+
+def parse(text, need_view=True):
+    """(save, problem): a stored or imported save as a dict, or None and what is wrong.
+
+    Only the page's own checks: the engine part is judged by the worker. An unknown
+    level becomes "normal" (the save is kept; the level was the address's).
+    """
+    if not isinstance(text, str) or not text:
+        return None, "it is empty"
+    if len(text) > MAX_TEXT:
+        return None, "it is too large (" + str(len(text) // 1000) + " kB)"
+    try:
+        data = json.loads(text)
+    except Exception:  # MicroPython and CPython raise different errors
+        return None, "it is not readable JSON"
+    if not isinstance(data, dict):
+        return None, "it is not a saved game"
+    if data.get("schema") != SCHEMA:
+        # An engine save alone (tests/fixtures/saves, a bug report): the table is the
+        # worker's to make, so only an import may bring one.
+        if not need_view and data.get("schema") == 1 and "actions" in data:
+            data = {"schema": SCHEMA, "engine": data, "level": "normal"}
+        else:
+            shown = json.dumps(data.get("schema"))
+            return None, "unknown save format " + (shown[:40] if shown else "?")
+    try:
+        _check_save(data, need_view)
+    except Bad as bad:
+        return None, str(bad)
+    return data, None
+
+
+def _check_save(data, need_view):
+    engine = data.get("engine")
+    need(isinstance(engine, dict), "it has no game to replay")
+    need(whole(engine.get("seed"), 0, 10 ** 30), "its deal number is not a number")
+    need(isinstance(engine.get("actions"), list), "it has no list of moves")
+    if data.get("level") not in LEVELS:
+        data["level"] = "normal"
+    if "id" in data:
+        need(is_id(data["id"]), "its game id is strange")
+    if "view" in data or need_view:
+        problem = check_view(data.get("view"))
+        need(problem is None, str(problem))
+
+
+def summary(data, game_id, updated):
+    """The few facts the games list shows of a checked save (kept beside it)."""
+    engine = data["engine"]
+    view = data.get("view") or {}
+    return {
+        "id": game_id,
+        "variant": view.get("variant") or engine.get("variant") or "classic",
+        "seed": engine["seed"],
+        "position": engine.get("start") is not None,
+        "level": data.get("level", "normal"),
+        "round": view.get("round", 1),
+        "phase": view.get("phase", "draw"),
+        "totals": view.get("totals", []),
+        "moves": len(engine["actions"]),
+        "updated": updated,
+    }
+
+
+def check_summary(data):
+    """A stored summary as the list may show it, or None if it is not one."""
+    if not isinstance(data, dict) or not is_id(data.get("id")):
+        return None
+    ok = (
+        is_word(data.get("variant")) and whole(data.get("seed"), 0, 10 ** 30)
+        and isinstance(data.get("position"), bool) and data.get("level") in LEVELS
+        and whole(data.get("round"), 0, BIG) and data.get("phase") in PHASES
+        and whole(data.get("moves"), 0, 10 ** 7) and is_time(data.get("updated"))
+        and isinstance(data.get("totals"), list) and len(data["totals"]) <= MAX_PLAYERS
+        and all(whole(t, -BIG, BIG) for t in data["totals"])
+    )
+    if not ok:
+        return None
+    why = data.get("why")
+    if why is not None and not (isinstance(why, str) and len(why) <= 300):
+        return None
+    return data
