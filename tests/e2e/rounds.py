@@ -16,7 +16,7 @@ from canasta.actions import DRAW
 from canasta.ai import choose_action
 from canasta.cards import WILDS
 from canasta.roster import public_view, seat_of
-from tests.e2e.conftest import my_turn, select
+from tests.e2e.conftest import my_turn, saved_game, select
 
 CURRENT = "canasta:v1:current"
 Json = dict[str, Any]
@@ -64,7 +64,7 @@ def wild_target(state: canasta.State, action: Json) -> Any:
 
 
 def saved(page: Page) -> Json:
-    save: Json = json.loads(page.evaluate(f"() => localStorage.getItem('{CURRENT}')"))
+    save: Json = saved_game(page)
     return save
 
 

@@ -8,7 +8,7 @@ from urllib.parse import quote
 from playwright.sync_api import Page, expect
 
 import canasta
-from tests.e2e.conftest import hand_cards, my_turn, open_game, select
+from tests.e2e.conftest import hand_cards, my_turn, open_game, saved_game, select
 
 
 def test_boot_shows_the_table_and_the_same_deal_as_cpython(page: Page) -> None:
@@ -164,8 +164,7 @@ def test_keyboard_selects_with_enter_and_plays_with_shortcuts(page: Page) -> Non
     page.keyboard.press("x")  # discard the staged card
     # (Not the log: it shows its last 8 lines, which three fast AI turns may fill.)
     expect(page.get_by_test_id("hand-card")).to_have_count(11)
-    discards = [a for a in json.loads(page.evaluate(
-        "localStorage.getItem('canasta:v1:current')"))["engine"]["actions"]
+    discards = [a for a in saved_game(page)["engine"]["actions"]
         if a["type"] == "discard"]
     assert discards[0] == {"type": "discard", "card": first}
 

@@ -4,19 +4,17 @@ changes, and played (six players with 13 cards, X3)."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from playwright.sync_api import Page, expect
 
 import canasta
 from canasta.house_rules import describe, with_house_rules
-from tests.e2e.conftest import hand_cards, my_turn, open_game
+from tests.e2e.conftest import hand_cards, my_turn, open_game, saved_game
 
 
 def stored_view(page: Page) -> dict[str, Any]:
-    view: dict[str, Any] = json.loads(
-        page.evaluate("() => localStorage.getItem('canasta:v1:current')"))["view"]
+    view: dict[str, Any] = saved_game(page)["view"]
     return view
 
 
