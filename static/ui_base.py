@@ -56,9 +56,19 @@ def card_value(card):
     return 5
 
 
+def is_card(card):
+    """A card in the engine's notation ("JK", "AS", "TD"...): anything else that a
+    tampered save or view holds is drawn as an unknown card, never as markup."""
+    return card == "JK" or (
+        isinstance(card, str) and len(card) == 2 and card[0] in RANK_NAMES and card[1] in SUITS
+    )
+
+
 def card_name(card):
     if card == "JK":
         return "Joker"
+    if not is_card(card):
+        return "Unknown card"
     return RANK_NAMES[card[0]] + " of " + SUITS[card[1]][1]
 
 
@@ -116,13 +126,24 @@ def el(id_):
 
 
 def esc(text):
+    """Text (or a number) made safe for HTML, in an element or a quoted attribute.
+    Everything that comes from a view, a save, the log or the address goes through
+    here before it reaches innerHTML (docs/RELIABILITY.md)."""
     return (
         str(text)
         .replace("&", "&amp;")
         .replace("<", "&lt;")
         .replace(">", "&gt;")
         .replace('"', "&quot;")
+        .replace("'", "&#39;")
     )
+
+
+def safe_href(href, fallback="./rules.html"):
+    """A link address from the engine: only a relative page of this site (./...)."""
+    if isinstance(href, str) and href.startswith("./") and len(href) < 300:
+        return href
+    return fallback
 
 
 # ----- storage ---------------------------------------------------------------

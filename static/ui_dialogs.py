@@ -81,8 +81,8 @@ def score_sheet(view):
         for key in view["round_score"][t].get("extras", {}):
             if key not in extras:
                 extras.append(key)
-    rows += [(EXTRA_NAMES.get(k, k[:1].upper() + k[1:].replace("_", " ")), "extra-" + k)
-             for k in extras]
+    rows += [(EXTRA_NAMES.get(k, str(k)[:1].upper() + str(k)[1:].replace("_", " ")),
+              "extra-" + str(k)) for k in extras]
     rows.append(("Round total", "total"))
     head = (
         "<tr><th></th>"
@@ -94,15 +94,15 @@ def score_sheet(view):
     for label, key in rows:
         body += (
             "<tr><td>"
-            + label
+            + esc(label)
             + "</td>"
             + "".join(
                 '<td data-testid="sheet-'
-                + key
+                + esc(key)
                 + "-"
                 + str(t)
                 + '">'
-                + str(score_part(view["round_score"][t], key))
+                + esc(score_part(view["round_score"][t], key))
                 + "</td>"
                 for t in range(view["teams"])
             )
@@ -111,7 +111,7 @@ def score_sheet(view):
     body += (
         "<tr class='tot'><td>Game total</td>"
         + "".join(
-            '<td data-testid="sheet-game-' + str(t) + '">' + str(view["totals"][t]) + "</td>"
+            '<td data-testid="sheet-game-' + str(t) + '">' + esc(view["totals"][t]) + "</td>"
             for t in range(view["teams"])
         )
         + "</tr>"
