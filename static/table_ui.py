@@ -12,11 +12,14 @@ from pyscript import document, window, workers
 from pyscript.ffi import create_proxy
 from ui_actions import click_pile, do_discard, do_meld, do_take, toggle
 from ui_base import (
+    ADDRESS_PROBLEMS,
     CURRENT,
     PARAMS,
+    SEED_DIGITS,
     S,
     clean_name,
     el,
+    known_level,
     load_settings,
     load_stats,
     save_settings,
@@ -27,7 +30,10 @@ from ui_base import (
 from ui_dialogs import refresh_variants, render_setup_only, show_variant_note
 from ui_game import (
     AI_TIMES,
+    ENGINE,
     ask_hint,
+    boot_engine,
+    call,
     resume_game,
     send,
     show_stats,
@@ -64,7 +70,7 @@ def on_click(event):
         raw = document.getElementById("opt-seed").value
         seed = (
             int(raw)
-            if raw and raw.isdigit()
+            if raw and raw.isdigit() and len(raw) <= SEED_DIGITS
             else int(window.Math.floor(window.Math.random() * 1000000))
         )
         S["house"] = [h["id"] for h in S["house_rules"] or []
@@ -235,7 +241,7 @@ def boot_view():
     try:
         data = json.loads(text)
         view = data["view"]
-        S["level"] = data.get("level", "normal")
+        S["level"] = known_level(data.get("level"))
         return view
     except Exception:
         return None
@@ -244,16 +250,25 @@ def boot_view():
 async def load_variants():
     """The games the engine offers, for the set-up dialog (canasta.VARIANTS)."""
     try:
-        S["variants"] = json.loads(str(await S["eng"].variants()))
-        S["house_rules"] = json.loads(str(await S["eng"].house_rules()))
+        S["variants"] = await call("variants", optional=True)
+        S["house_rules"] = await call("house_rules", optional=True)
     except Exception:  # an older worker from a cache: the dialog keeps its fallback list
         return
+    asked = PARAMS.get("variant")
+    if asked is not None and all(v["name"] != asked for v in S["variants"]):
+        # ?variant= names no game of this engine: say so and offer the default.
+        warn("Unknown game “" + asked[:24] + "” in the address: Classic Canasta is offered"
+             " instead.")
+        PARAMS.pop("variant")
+        S["variant"] = "classic"
     refresh_variants()
 
 
 async def main():
     load_settings()
     load_stats()  # an unreadable entry is reported (and kept aside) at once
+    for problem in ADDRESS_PROBLEMS:  # a crafted or mistyped address (ui_base.check_params)
+        warn(problem)
     el("me-name").innerText = S["name"]
     document.querySelector('[data-act="coach"]').setAttribute(
         "aria-pressed", "true" if S["coach_on"] else "false")
@@ -284,17 +299,19 @@ async def main():
         S["coach"] = "Loading the engine…"
         render()
     el("banner").innerText = "Loading the engine…" if saved_view is None else el("banner").innerText
-    S["eng"] = await workers["engine"]
+    S["eng"] = await boot_engine()  # with a deadline, and a second try (ui_game.py)
+    if S["eng"] is None:
+        return
     S["ready"] = True
     window.performance.mark("engine-ready")
     window.canastaAiTimes = create_proxy(lambda: json.dumps(AI_TIMES))
-    document.body.setAttribute("data-boot", str(await S["eng"].ping()))
+    document.body.setAttribute("data-boot", json.dumps(ENGINE["boot"]))
     await load_variants()  # before "ready": a dialog opened from then on lists the engine's games
     document.body.setAttribute("data-engine", "ready")
     position = PARAMS.get("position")
     if position is not None:
         try:
-            data = json.loads(str(window.decodeURIComponent(position)))
+            data = json.loads(position)  # decoded, size and depth checked (ui_base)
         except Exception:  # reported to the player below
             data = None
             warn("The position in the address could not be read.")
@@ -303,7 +320,7 @@ async def main():
             return
     if seed is not None:
         await start_game(int(seed) if seed.isdigit() else 0, S["level"], S["variant"])
-    elif store_get(CURRENT) and not other_variant:
+    elif store_get(CURRENT) and not (other_variant and "variant" in PARAMS):
         await resume_game()
     else:
         S["setup"] = True

@@ -303,7 +303,7 @@ def setup_html():
         + "</p>"
         + '<div id="house-box">' + house_rules_html() + "</div>"
         + '<label>Deal number (optional) <input id="opt-seed" data-testid="opt-seed"'
-        ' inputmode="numeric"'
+        ' inputmode="numeric" maxlength="15"'
         ' placeholder="random"></label>'
         '<div class="row"><button type="button" data-act="start" data-testid="start-game">'
         "Deal</button> "

@@ -27,6 +27,12 @@ _IMPORTED = time.perf_counter()
 HUMAN = 0
 SAVE_SCHEMA = "canasta-table/1"
 GAME = {"state": None, "level": "normal"}
+LEVELS = ("easy", "normal", "strong")
+
+
+def _level(level):
+    """The computer players' level; an unknown one (a tampered save) plays at normal."""
+    return level if level in LEVELS else "normal"
 
 
 def _laid_on(seat, action, before):
@@ -149,7 +155,7 @@ def new_game(options_json):
     options = json.loads(options_json)
     variant = options.get("variant", "classic")
     seed = int(options.get("seed", 0))
-    GAME["level"] = options.get("level", "normal")
+    GAME["level"] = _level(options.get("level"))
     position = options.get("position")
     try:
         if position is not None:
@@ -174,7 +180,7 @@ def resume(save_json):
         message = f"The saved game cannot be loaded: {err}"
         return json.dumps({"error": {"rule": "save", "message": message}})
     GAME["state"] = state
-    GAME["level"] = save.get("level", "normal")
+    GAME["level"] = _level(save.get("level"))
     return _reply()
 
 
