@@ -155,20 +155,21 @@ def check_params(raw):
             text = check_position(value)
             if text is not None:
                 out[key] = text
-        elif len(value) > VALUE_MAX:
-            ADDRESS_PROBLEMS.append("The address's “" + shown(key) + "” is too long ("
-                                    + str(len(value)) + " characters): it was ignored.")
         elif key == "seed" and not (value.isdigit() and len(value) <= SEED_DIGITS):
-            ADDRESS_PROBLEMS.append("The deal number in the address (“" + shown(value) + "”) "
-                                    "is not a whole number of at most " + str(SEED_DIGITS)
-                                    + " digits: it was ignored.")
+            ADDRESS_PROBLEMS.append("The deal number in the address (“" + shown(value) + "”, "
+                                    + str(len(value)) + " characters) is not a whole number "
+                                    "of at most " + str(SEED_DIGITS) + " digits: it was "
+                                    "ignored.")
         elif key == "level" and value not in LEVELS:
             ADDRESS_PROBLEMS.append("Unknown computer level “" + shown(value) + "” in the "
                                     "address: the computer players play at Normal level.")
-        elif key == "variant" and not all(c.isalpha() or c.isdigit() or c in "-+_"
-                                          for c in value):
+        elif key == "variant" and (len(value) > VALUE_MAX or not all(
+                c.isalpha() or c.isdigit() or c in "-+_" for c in value)):
             ADDRESS_PROBLEMS.append("Unknown game “" + shown(value) + "” in the address: "
                                     "Classic Canasta is offered instead.")
+        elif len(value) > VALUE_MAX:
+            ADDRESS_PROBLEMS.append("The address's “" + shown(key) + "” is too long ("
+                                    + str(len(value)) + " characters): it was ignored.")
         else:
             out[key] = value
     return out
