@@ -144,24 +144,29 @@ async function copyRelease() {
   return release;
 }
 
-// Releases no open page is pinned to, but the newest, and copies never finished
-// (only one copy runs at a time, and this runs at its end).
-async function dropUnused() {
+// Forget the pins of pages and workers that are gone (a pin younger than a minute
+// stays: its page may not be listed yet while it loads).
+async function prunePins() {
   const live = new Set((await self.clients.matchAll({ type: "all", includeUncontrolled: true }))
     .map((client) => client.id));
-  for (const id of Object.keys(state.pins)) {
-    if (!live.has(id)) delete state.pins[id];
+  for (const [id, pin] of Object.entries(state.pins)) {
+    if (!live.has(id) && !(Date.now() - (pin.time || 0) < 60_000)) delete state.pins[id];
   }
+}
+
+// Drop the releases no open page is pinned to, but the newest, and copies never
+// finished (not while one is being made).
+async function dropUnused() {
+  await prunePins();
   await savePins();
   const keep = new Set([newest(), ...Object.values(state.pins).map((pin) => pin.release)]);
   if (state.worker) keep.add(state.worker.release);
   for (const name of await caches.keys()) {
     if (name === META || !name.startsWith(PREFIX)) continue;
     const id = name.slice(PREFIX.length);
-    if (!keep.has(id)) {
-      state.releases.delete(id);
-      await caches.delete(name);
-    }
+    if (keep.has(id) || (copying && !state.releases.has(id))) continue;
+    state.releases.delete(id);
+    await caches.delete(name);
   }
 }
 
@@ -205,7 +210,7 @@ async function pinOf(clientId) {
   // A page's engine worker: the release of the page that announced it. Anything else
   // unknown (a page loaded before this service worker) goes to the network only.
   const pin = client && client.type === "worker" && state.worker
-    ? { ...state.worker } : { release: null, network: true };
+    ? { ...state.worker, time: Date.now() } : { release: null, network: true, time: Date.now() };
   if (clientId) {
     state.pins[clientId] = pin;
     await savePins();
@@ -244,9 +249,10 @@ async function navigate(event) {
   }
   if (!pin && page) pin = { release: null, network: true };
   if (!pin) return Response.error();
+  pin.time = Date.now();
   state.pins[event.resultingClientId] = pin;
   state.worker = pin;  // the engine worker this page is about to start
-  await savePins();
+  event.waitUntil(dropUnused());
   return response;
 }
 

@@ -150,3 +150,22 @@ def test_a_new_release_copied_whole_is_used_whole_offline(
     page.reload()
     assert versions(page) == {"page": "B", "main": "B", "worker": "B"}
     assert not outside, f"requests left this machine: {outside}"
+
+
+def test_a_restarted_engine_worker_gets_the_release_of_its_page(
+        sw_context: tuple[BrowserContext, list[str]]) -> None:
+    """Release B reaches the server while A's page plays; A's engine worker hangs and
+    is replaced (static/ui_game.py): the new worker is A's, not B's."""
+    context, outside = sw_context
+    page = first_visit(context, "seed=5&fast=1")
+    page.goto("/?fast=1")  # a load the service worker pins (the first one was before it)
+    page.wait_for_selector("body[data-engine=ready]", timeout=60_000)
+    my_turn(page)
+    serve_release_b(context)
+    page.workers[-1].evaluate("setTimeout(() => { for (;;) {} }, 0)")
+    page.get_by_test_id("btn-draw").click()
+    expect(page.get_by_test_id("warning")).to_contain_text("restarted", timeout=60_000)
+    my_turn(page)
+    assert versions(page) == {"page": "A", "main": "A", "worker": "A"}
+    assert len(page.locator("script[type=py][worker]").all()) == 1  # the old one is gone
+    assert not outside, f"requests left this machine: {outside}"
