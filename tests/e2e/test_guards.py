@@ -15,7 +15,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.conftest import ROOT, guard_requests, hand_cards, my_turn, open_game
 
-POLICY = ("default-src 'self'; script-src 'self' 'unsafe-eval' 'wasm-unsafe-eval'; "
+POLICY = ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval' 'unsafe-eval'; "
           "worker-src 'self' blob:; connect-src 'self'; img-src 'self' data:; "
           "style-src 'self' 'unsafe-inline'; object-src 'none'; base-uri 'self'")
 PAYLOAD = 'AS"><img src=x onerror=window.__pwned=1>'
