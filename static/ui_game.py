@@ -33,7 +33,7 @@ from ui_stats_panel import render_stats
 # Every call has a deadline. A worker that fails a call or exceeds its deadline is
 # stopped and a new one started (a new <script type="py" worker> of its own name);
 # it resumes the game from its last save and the player is told (issue 16).
-DEADLINES = {"ai_step": 30, "hint": 30, "finish_round": 120, "new_game": 20, "resume": 30}
+DEADLINES = {"ai_step": 30, "hint": 30, "finish_round": 300, "new_game": 20, "resume": 30}
 DEADLINE = 10  # seconds for every other call: a move, the game lists, ping
 BOOT_DEADLINE = 120  # seconds for a worker to start (Pyodide, then the engine)
 MAX_FAILURES = 2  # failures in a row on one game before it is set aside
