@@ -13,7 +13,9 @@ from pyscript import document, window, workers
 from pyscript.ffi import create_proxy
 from ui_actions import click_pile, do_discard, do_meld, do_take, toggle
 from ui_base import (
+    ADDRESS_PROBLEMS,
     PARAMS,
+    SEED_DIGITS,
     STORE_PROBLEM,
     S,
     clean_name,
@@ -27,7 +29,10 @@ from ui_base import (
 from ui_dialogs import refresh_variants, render_setup_only, show_variant_note, ticked
 from ui_game import (
     AI_TIMES,
+    ENGINE,
     ask_hint,
+    boot_engine,
+    call,
     import_file,
     load_save,
     lost_game,
@@ -69,7 +74,7 @@ def on_click(event):
         raw = document.getElementById("opt-seed").value
         seed = (
             int(raw)
-            if raw and raw.isdigit()
+            if raw and raw.isdigit() and len(raw) <= SEED_DIGITS
             else int(window.Math.floor(window.Math.random() * 1000000))
         )
         S["house"] = ticked(variant)
@@ -296,19 +301,28 @@ def boot_game(seed):
 async def load_variants():
     """The games the engine offers, for the set-up dialog (canasta.VARIANTS)."""
     try:
-        S["variants"] = json.loads(str(await S["eng"].variants()))
+        S["variants"] = await call("variants", optional=True)
         offered = {}
         for v in S["variants"]:
-            offered[v["name"]] = json.loads(str(await S["eng"].house_rules(v["name"])))
+            offered[v["name"]] = await call("house_rules", v["name"], optional=True)
         S["house_rules"] = offered
     except Exception:  # an older worker from a cache: the dialog keeps its fallback list
         return
+    asked = PARAMS.get("variant")
+    if asked is not None and all(v["name"] != asked for v in S["variants"]):
+        # ?variant= names no game of this engine: say so and offer the default.
+        warn("Unknown game “" + asked[:24] + "” in the address: Classic Canasta is offered"
+             " instead.")
+        PARAMS.pop("variant")
+        S["variant"] = "classic"
     refresh_variants()
 
 
 async def main():
     load_settings()
     load_stats()  # an unreadable entry is reported (and kept aside) at once
+    for problem in ADDRESS_PROBLEMS:  # a crafted or mistyped address (ui_base.check_params)
+        warn(problem)
     el("me-name").innerText = S["name"]
     document.querySelector('[data-act="coach"]').setAttribute(
         "aria-pressed", "true" if S["coach_on"] else "false")
@@ -337,17 +351,19 @@ async def main():
         loaded = None
     if loaded is None and not S.get("setup"):
         el("banner").innerText = "Loading the engine…"
-    S["eng"] = await workers["engine"]
+    S["eng"] = await boot_engine()  # with a deadline, and a second try (ui_game.py)
+    if S["eng"] is None:
+        return
     S["ready"] = True
     window.performance.mark("engine-ready")
     window.canastaAiTimes = create_proxy(lambda: json.dumps(AI_TIMES))
-    document.body.setAttribute("data-boot", str(await S["eng"].ping()))
+    document.body.setAttribute("data-boot", json.dumps(ENGINE["boot"]))
     await load_variants()  # before "ready": a dialog opened from then on lists the engine's games
     document.body.setAttribute("data-engine", "ready")
     position = PARAMS.get("position")
     if position is not None:
         try:
-            data = json.loads(str(window.decodeURIComponent(position)))
+            data = json.loads(position)  # decoded, size and depth checked (ui_base)
         except Exception:  # reported to the player below
             data = None
             warn("The position in the address could not be read.")

@@ -49,9 +49,19 @@ def card_value(card):
     return 5
 
 
+def is_card(card):
+    """A card in the engine's notation ("JK", "AS", "TD"...): anything else that a
+    tampered save or view holds is drawn as an unknown card, never as markup."""
+    return card == "JK" or (
+        isinstance(card, str) and len(card) == 2 and card[0] in RANK_NAMES and card[1] in SUITS
+    )
+
+
 def card_name(card):
     if card == "JK":
         return "Joker"
+    if not is_card(card):
+        return "Unknown card"
     return RANK_NAMES[card[0]] + " of " + SUITS[card[1]][1]
 
 
@@ -61,17 +71,123 @@ def is_wild(card):
     return card == "JK" or card[0] == "2"
 
 
-def query():
+# ----- the page's address (?seed=, ?level=, ?variant=, ?position=...) ------------------
+# Read with bounded size and depth: a crafted address gets a message and is ignored,
+# it never freezes the page (issue 16, docs/RELIABILITY.md).
+LEVELS = ("easy", "normal", "strong")
+DEFAULT_LEVEL = "normal"
+SEED_DIGITS = 15  # deal numbers up to 10^15: exact in JavaScript and in the engine
+QUERY_MAX = 70000  # characters of the whole query
+PARTS_MAX = 40
+VALUE_MAX = 100  # characters of a value, but for the position:
+POSITION_MAX = 65536  # characters of the decoded position
+POSITION_DEPTH = 16  # nesting of its lists and objects (a position needs 5)
+ADDRESS_PROBLEMS = []  # sentences for the player, shown once the page starts
+
+
+def shown(text, limit=24):
+    """A piece of the address as quoted in a message: short, on one line."""
+    text = "".join(c if c >= " " else " " for c in str(text))
+    return text[:limit] + ("…" if len(text) > limit else "")
+
+
+def json_depth(text, limit):
+    """How deeply `text`'s JSON lists and objects nest, counted without parsing it
+    (the parser would recurse); stops counting past `limit`."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for c in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif c == "\\":
+                escaped = True
+            elif c == '"':
+                in_string = False
+        elif c == '"':
+            in_string = True
+        elif c in "[{":
+            depth += 1
+            if depth > deepest:
+                deepest = depth
+                if deepest > limit:
+                    return deepest
+        elif c in "]}":
+            depth -= 1
+    return deepest
+
+
+def check_position(raw):
+    """The decoded ?position= text, or None with a message: bounded before parsing."""
+    if len(raw) > POSITION_MAX * 3:
+        ADDRESS_PROBLEMS.append("The position in the address is too long: it was ignored.")
+        return None
+    try:
+        text = str(window.decodeURIComponent(raw))
+    except Exception:
+        ADDRESS_PROBLEMS.append("The position in the address could not be read: it was ignored.")
+        return None
+    if len(text) > POSITION_MAX:
+        ADDRESS_PROBLEMS.append("The position in the address is too long (over "
+                                + str(POSITION_MAX) + " characters): it was ignored.")
+        return None
+    if json_depth(text, POSITION_DEPTH) > POSITION_DEPTH:
+        ADDRESS_PROBLEMS.append("The position in the address is nested too deeply (over "
+                                + str(POSITION_DEPTH) + " levels): it was ignored.")
+        return None
+    return text
+
+
+def check_params(raw):
+    """The address's parameters that make sense; each one that does not is dropped with
+    a sentence in ADDRESS_PROBLEMS. A variant's name is checked against the engine's
+    games once the engine has started (table_ui.load_variants)."""
     out = {}
-    text = window.location.search
+    for key, value in raw.items():
+        if key == "position":
+            text = check_position(value)
+            if text is not None:
+                out[key] = text
+        elif key == "seed" and not (value.isdigit() and len(value) <= SEED_DIGITS):
+            ADDRESS_PROBLEMS.append("The deal number in the address (“" + shown(value) + "”, "
+                                    + str(len(value)) + " characters) is not a whole number "
+                                    "of at most " + str(SEED_DIGITS) + " digits: it was "
+                                    "ignored.")
+        elif key == "level" and value not in LEVELS:
+            ADDRESS_PROBLEMS.append("Unknown computer level “" + shown(value) + "” in the "
+                                    "address: the computer players play at Normal level.")
+        elif key == "variant" and (len(value) > VALUE_MAX or not all(
+                c.isalpha() or c.isdigit() or c in "-+_" for c in value)):
+            ADDRESS_PROBLEMS.append("Unknown game “" + shown(value) + "” in the address: "
+                                    "Classic Canasta is offered instead.")
+        elif len(value) > VALUE_MAX:
+            ADDRESS_PROBLEMS.append("The address's “" + shown(key) + "” is too long ("
+                                    + str(len(value)) + " characters): it was ignored.")
+        else:
+            out[key] = value
+    return out
+
+
+def query():
+    text = str(window.location.search or "")
+    if len(text) > QUERY_MAX:
+        ADDRESS_PROBLEMS.append("The address is too long (" + str(len(text)) + " characters): "
+                                "its settings were ignored.")
+        return {}
+    out = {}
     if text and text[0] == "?":
-        for part in text[1:].split("&"):
+        for part in text[1:].split("&")[:PARTS_MAX]:
             if "=" in part:
                 k, v = part.split("=", 1)
                 out[k] = v
             elif part:
                 out[part] = "1"
-    return out
+    return check_params(out)
+
+
+def known_level(level):
+    """A level of the computer players, or the default for anything else."""
+    return level if level in LEVELS else DEFAULT_LEVEL
 
 
 PARAMS = query()
@@ -139,13 +255,24 @@ def el(id_):
 
 
 def esc(text):
+    """Text (or a number) made safe for HTML, in an element or a quoted attribute.
+    Everything that comes from a view, a save, the log or the address goes through
+    here before it reaches innerHTML (docs/RELIABILITY.md)."""
     return (
         str(text)
         .replace("&", "&amp;")
         .replace("<", "&lt;")
         .replace(">", "&gt;")
         .replace('"', "&quot;")
+        .replace("'", "&#39;")
     )
+
+
+def safe_href(href, fallback="./rules.html"):
+    """A link address from the engine: only a relative page of this site (./...)."""
+    if isinstance(href, str) and href.startswith("./") and len(href) < 300:
+        return href
+    return fallback
 
 
 # ----- storage ---------------------------------------------------------------

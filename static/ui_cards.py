@@ -8,6 +8,7 @@ from ui_base import (
     S,
     card_name,
     esc,
+    is_card,
     is_wild,
     team_class,
     team_title,
@@ -15,13 +16,16 @@ from ui_base import (
 
 
 def card_html(card, act="", idx=None, selected=False, extra="", testid=""):
+    # Every value from the view is escaped (esc): a tampered save cannot add markup.
     if card == "JK":
         color, label = "joker", "★"
         suit = "JK"
-    else:
+    elif is_card(card):
         suit, _, color = SUITS[card[1]]
         label = RANK_SHORT.get(card[0], card[0])
-    attrs = ' data-card="' + card + '" aria-label="' + card_name(card) + '"'
+    else:
+        color, label, suit = "unknown", "?", ""
+    attrs = ' data-card="' + esc(card) + '" aria-label="' + esc(card_name(card)) + '"'
     if testid:
         attrs += ' data-testid="' + testid + '"'
     if act:
@@ -31,7 +35,8 @@ def card_html(card, act="", idx=None, selected=False, extra="", testid=""):
             ' data-i="' + str(idx) + '" data-testid="hand-card" draggable="true"'
             ' aria-pressed="' + ("true" if selected else "false") + '"'
         )
-    cls = "card " + color + (" selected" if selected else "") + (" wild" if is_wild(card) else "")
+    wild = is_card(card) and is_wild(card)
+    cls = "card " + color + (" selected" if selected else "") + (" wild" if wild else "")
     tag = "button" if act else "span"
     typ = ' type="button"' if act else ""
     return (
@@ -54,14 +59,14 @@ def card_html(card, act="", idx=None, selected=False, extra="", testid=""):
 
 
 def backs_html(count):
-    shown = min(count, 15)
+    shown = min(count, 15) if isinstance(count, int) else 0
     return (
         '<div class="backs" aria-label="'
-        + str(count)
+        + esc(count)
         + ' cards">'
         + '<span class="back"></span>' * shown
         + '</div><div class="count" data-testid="hand-size">'
-        + str(count)
+        + esc(count)
         + " card"
         + ("" if count == 1 else "s")
         + "</div>"
@@ -75,7 +80,7 @@ def melds_html(view, team, mine):
     if reds:
         parts.append(
             '<div class="meld reds" data-testid="red-threes-'
-            + str(team)
+            + esc(team)
             + '">'
             + "".join(card_html(c) for c in reds)
             + '<div class="mlabel">Red 3s</div></div>'
@@ -84,20 +89,20 @@ def melds_html(view, team, mine):
         rank = m["rank"]
         cards = m["cards"]
         kind = m["canasta"]
-        name = PLURAL.get(rank, rank + "s")
+        name = PLURAL.get(rank, str(rank) + "s")
         # The meld is named by its id (the engine's `onto`); data-rank only describes it.
         meld_id = str(m.get("id", ""))
         act = ' data-act="meld-target" data-drop="meld"' if mine else ""
-        act += ' data-meld-id="' + meld_id + '" data-rank="' + rank + '"'
+        act += ' data-meld-id="' + esc(meld_id) + '" data-rank="' + esc(rank) + '"'
         role = ' role="button" tabindex="0"' if mine else ""
         label = name + " · " + str(len(cards))
         if kind:
-            top = "canasta-" + kind
+            top = "canasta-" + esc(kind)
             # A closed canasta shows a red top card when natural, a black one when
             # mixed (as at a real table), a joker when of wild cards (Free Canasta);
             # the border says it too if no such card.
             want = "HD" if kind == "natural" else "SC"
-            naturals = [c for c in cards if not is_wild(c)]
+            naturals = [c for c in cards if is_card(c) and not is_wild(c)]
             shown = (next((c for c in naturals if c[1] in want), naturals[0]) if naturals
                      else cards[-1])
             body = card_html(shown, extra=" " + top)
@@ -115,9 +120,9 @@ def melds_html(view, team, mine):
             '<div class="meld'
             + sel
             + '" data-testid="meld-'
-            + str(team)
+            + esc(team)
             + "-"
-            + rank
+            + esc(rank)
             + '"'
             + act
             + role
@@ -139,7 +144,7 @@ def melds_html(view, team, mine):
         parts.append('<div class="nomelds">No melds yet</div>')
     return (
         '<div class="team-melds ' + team_class(view, team) + '" data-testid="melds-team-'
-        + str(team) + '"><div class="mtitle">' + esc(team_title(view, team)) + "</div>"
+        + esc(team) + '"><div class="mtitle">' + esc(team_title(view, team)) + "</div>"
         + "".join(parts) + "</div>"
     )
 
@@ -148,9 +153,9 @@ def center_html(view):
     pile = view["pile"]
     stock = (
         '<button type="button" class="stockbtn" data-act="draw" data-testid="stock"'
-        ' aria-label="Stock, ' + str(view["stock_size"]) + ' cards: draw">'
+        ' aria-label="Stock, ' + esc(view["stock_size"]) + ' cards: draw">'
         '<span class="back big"></span><div class="count" data-testid="stock-count">Stock · '
-        + str(view["stock_size"])
+        + esc(view["stock_size"])
         + "</div></button>"
     )
     marks = []
@@ -171,23 +176,23 @@ def center_html(view):
     pilebtn = (
         '<button type="button" class="pilebtn" data-act="pile" data-drop="pile"'
         ' data-testid="pile" aria-label="Discard pile, '
-        + str(pile["size"])
+        + esc(pile["size"])
         + (" card" if pile["size"] == 1 else " cards")
-        + (", top " + card_name(pile["top"]) if pile["top"] else "")
+        + (", top " + esc(card_name(pile["top"])) if pile["top"] else "")
         + '">'
         + '<div class="pilecards">'
         + under
         + top
         + "</div>"
         + '<div class="count">Discard · '
-        + str(pile["size"])
+        + esc(pile["size"])
         + "</div></button>"
     )
     pending = ""
     if view.get("pending"):
         pending = (
             '<div class="pending" data-testid="pending">Pile held until the initial meld is made: '
-            + str(len(view["pending"]))
+            + esc(len(view["pending"]))
             + " cards</div>"
         )
     return stock + pilebtn + '<div class="marks">' + "".join(marks) + "</div>" + pending
@@ -199,7 +204,7 @@ def hand_html(view):
     groups = []
     current = None
     for i, c in enumerate(hand):
-        key = "wild" if is_wild(c) else ("3" if c[0] == "3" else c[0])
+        key = "?" if not is_card(c) else "wild" if is_wild(c) else c[0]
         if key != current:
             groups.append([key, []])
             current = key
@@ -209,7 +214,7 @@ def hand_html(view):
         name = "Wild cards" if key == "wild" else PLURAL.get(key, key + "s")
         out.append(
             '<div class="group" aria-label="'
-            + name
+            + esc(name)
             + '"><div class="gcards">'
             + "".join(card_html(c, "card", i, i in sel) for i, c in items)
             + '</div><div class="gcount">'

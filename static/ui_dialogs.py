@@ -108,8 +108,8 @@ def score_sheet(view):
         for key in view["round_score"][t].get("extras", {}):
             if key not in extras:
                 extras.append(key)
-    rows += [(EXTRA_NAMES.get(k, k[:1].upper() + k[1:].replace("_", " ")), "extra-" + k)
-             for k in extras]
+    rows += [(EXTRA_NAMES.get(k, str(k)[:1].upper() + str(k)[1:].replace("_", " ")),
+              "extra-" + str(k)) for k in extras]
     rows.append(("Round total", "total"))
     head = (
         "<tr><th></th>"
@@ -121,15 +121,15 @@ def score_sheet(view):
     for label, key in rows:
         body += (
             "<tr><td>"
-            + label
+            + esc(label)
             + "</td>"
             + "".join(
                 '<td data-testid="sheet-'
-                + key
+                + esc(key)
                 + "-"
                 + str(t)
                 + '">'
-                + str(score_part(view["round_score"][t], key))
+                + esc(score_part(view["round_score"][t], key))
                 + "</td>"
                 for t in range(view["teams"])
             )
@@ -138,7 +138,7 @@ def score_sheet(view):
     body += (
         "<tr class='tot'><td>Game total</td>"
         + "".join(
-            '<td data-testid="sheet-game-' + str(t) + '">' + str(view["totals"][t]) + "</td>"
+            '<td data-testid="sheet-game-' + str(t) + '">' + esc(view["totals"][t]) + "</td>"
             for t in range(view["teams"])
         )
         + "</tr>"
@@ -389,7 +389,7 @@ def setup_html():
         + '<div id="house-box" data-variant="' + esc(chosen) + '">'
         + house_rules_html(chosen) + "</div>"
         + '<label>Deal number (optional) <input id="opt-seed" data-testid="opt-seed"'
-        ' inputmode="numeric"'
+        ' inputmode="numeric" maxlength="15"'
         ' placeholder="random"></label>'
         '<div class="row"><button type="button" data-act="start" data-testid="start-game">'
         "Deal</button> "

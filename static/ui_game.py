@@ -1,18 +1,20 @@
 # The game's course on the page's main thread (MicroPython): calls to the engine
-# worker, the AI's turns, hints, starting and resuming a game, and the statistics
-# kept when a round ends. table_ui.py and ui_actions.py call into it.
+# worker (each with a deadline; a failed worker is replaced), the AI's turns, hints,
+# starting and resuming a game, and the statistics kept when a round ends.
+# table_ui.py and ui_actions.py call into it.
 import asyncio
 import json
 
 import ui_saves
 import ui_stats
-from pyscript import window
+from pyscript import document, window, workers
 from ui_base import (
     AI_DELAY,
     ME,
     PARAMS,
     S,
     el,
+    known_level,
     load_stats,
     my_turn,
     seat_names,
@@ -26,8 +28,22 @@ from ui_render import clear_table, render
 from ui_save_check import MAX_TEXT, parse
 from ui_stats_panel import render_stats
 
-
 # ----- talking to the engine worker ------------------------------------------------
+# Every call has a deadline. A worker that fails a call or exceeds its deadline is
+# stopped and a new one started (a new <script type="py" worker> of its own name);
+# it resumes the game from its last save and the player is told (issue 16).
+DEADLINES = {"ai_step": 30, "hint": 30, "finish_round": 300, "new_game": 20, "resume": 30}
+DEADLINE = 10  # seconds for every other call: a move, the game lists, ping
+BOOT_DEADLINE = 120  # seconds for a worker to start (Pyodide, then the engine)
+MAX_FAILURES = 2  # failures in a row on one game before it is set aside
+GAME_CALLS = ("act", "ai_step", "finish_round", "new_game")  # calls that move a game on
+ENGINE = {"name": "engine", "count": 0, "failures": 0, "generation": 0}
+
+
+class EngineFailed(Exception):
+    """A call did not complete: the worker was replaced and the game resumed."""
+
+
 def thinking(on):
     el("thinking").hidden = not on
 
@@ -36,6 +52,139 @@ async def engine():
     while S["eng"] is None:
         await asyncio.sleep(0.05)
     return S["eng"]
+
+
+def why_failed(err, seconds):
+    text = str(err)
+    if "canasta-deadline" in text:
+        return "did not answer within " + str(seconds) + " seconds"
+    return "failed (" + text.split("\n")[0][:120] + ")"
+
+
+async def _ask(eng, name, arg=None):
+    """One call with its deadline: the parsed JSON answer, or an exception."""
+    seconds = DEADLINES.get(name, DEADLINE)
+    fn = getattr(eng, name)
+    promise = fn(arg) if arg is not None else fn()
+    text = await window.canastaDeadline(promise, seconds * 1000)
+    return json.loads(str(text))
+
+
+async def call(name, arg=None, optional=False):
+    """Ask the worker; if it fails or is too slow, replace it, resume the game from its
+    last save and raise EngineFailed (an `optional` call just raises)."""
+    eng = await engine()
+    generation = ENGINE["generation"]
+    try:
+        reply = await _ask(eng, name, arg)
+    except Exception as err:
+        if optional:
+            raise
+        if ENGINE["generation"] == generation:  # not already being replaced
+            await recover(name, why_failed(err, DEADLINES.get(name, DEADLINE)))
+        else:
+            await engine()
+        raise EngineFailed(name) from None
+    if name in GAME_CALLS:
+        ENGINE["failures"] = 0
+    return reply
+
+
+def stop_worker():
+    """Stop the current worker thread, whatever it is doing, and remove its script."""
+    S["eng"] = None
+    ENGINE["generation"] += 1
+    node = document.querySelector('script[name="' + ENGINE["name"] + '"]')
+    if node is None:
+        return
+    worker = getattr(node, "xworker", None)  # none when it never started
+    if worker is not None:
+        worker.terminate()
+    node.remove()
+
+
+async def start_worker():
+    """A new engine worker, as index.html starts the first one; its exports once ready."""
+    ENGINE["count"] += 1
+    name = "engine-" + str(ENGINE["count"])
+    ENGINE["name"] = name
+    window.canastaWorkerComing()  # the service worker serves it the page's release
+    node = document.createElement("script")
+    node.type = "py"
+    node.setAttribute("worker", "")
+    node.setAttribute("name", name)
+    node.setAttribute("config", "./pyscript.toml")
+    node.src = "./static/worker.py"
+    document.body.append(node)
+    return await window.canastaDeadline(workers[name], BOOT_DEADLINE * 1000)
+
+
+async def boot_engine():
+    """The worker of index.html; if it fails to start, or in time, one more is started.
+    None (with a message) when neither starts."""
+    why = ""
+    for attempt in range(2):
+        try:
+            if attempt == 0:
+                eng = await window.canastaDeadline(workers["engine"], BOOT_DEADLINE * 1000)
+            else:
+                eng = await start_worker()
+            ENGINE["boot"] = await _ask(eng, "ping")
+            return eng
+        except Exception as err:
+            why = why_failed(err, BOOT_DEADLINE)
+            stop_worker()
+    el("banner").innerText = "The engine could not start"
+    warn("The engine could not start: it " + why + ". Check the connection and reload the "
+         "page; your saved game is kept.")
+    return None
+
+
+async def recover(name, why):
+    """Replace the failed worker and resume the game from its last save; after
+    MAX_FAILURES in a row the game is set aside (kept, not deleted) and a new one offered."""
+    thinking(False)
+    while True:
+        ENGINE["failures"] += 1
+        stop_worker()
+        giving_up = ENGINE["failures"] >= MAX_FAILURES
+        seconds = BOOT_DEADLINE
+        try:
+            eng = await start_worker()
+            seconds = DEADLINES["resume"]
+            game_id = S["game_id"]
+            text = ui_saves.read(game_id)[0] if game_id else None
+            if giving_up or name == "new_game" or not text:
+                if giving_up and text:
+                    put_aside(game_id, text, "the engine " + why + " twice in a row on it")
+                elif name == "new_game":
+                    warn("The engine " + why + " while dealing: it was restarted. Deal again.")
+                S["eng"] = eng
+                ENGINE["failures"] = 0
+                S["view"] = None
+                S["setup"] = True
+                render_setup_only()
+                return
+            reply = await _ask(eng, "resume", text)
+        except Exception as err:
+            why = why_failed(err, seconds)
+            name = "resume"
+            if giving_up:
+                stop_worker()
+                el("banner").innerText = "The engine could not start"
+                warn("The engine could not be restarted: it " + why + ". Reload the page; "
+                     "your saved game is kept.")
+                return
+            continue
+        S["eng"] = eng
+        if reply.get("error"):
+            put_aside(game_id, text, refusal_text(reply))
+            return
+        again = " Your last move was not played: play it again." if name == "act" else ""
+        warn("The engine " + why + ", so it was restarted from your last save." + again
+             + " The game goes on.")
+        take_reply(reply)
+        return
 
 
 def take_reply(reply):
@@ -83,17 +232,13 @@ def show_stats(on):
     render_stats(load_stats() if on else None)
 
 
-async def call(name, arg=None):
-    eng = await engine()
-    fn = getattr(eng, name)
-    text = await (fn(arg) if arg is not None else fn())
-    return json.loads(str(text))
-
-
 async def send(action):
     if S["ai"] or S.get("elsewhere"):
         return
-    reply = await call("act", json.dumps(action))
+    try:
+        reply = await call("act", json.dumps(action))
+    except EngineFailed:
+        return  # restarted from the last save, and the player told
     take_reply(reply)
     await run_ai()
 
@@ -105,6 +250,8 @@ async def skip_round():
     thinking(True)
     try:
         take_reply(await call("finish_round"))
+    except EngineFailed:
+        pass  # restarted from the last save, and the player told
     finally:
         thinking(False)
 
@@ -124,7 +271,12 @@ async def run_ai():
             if AI_DELAY:
                 await asyncio.sleep(AI_DELAY)
             started = window.performance.now()
-            reply = await call("ai_step")
+            try:
+                reply = await call("ai_step")
+            except EngineFailed:
+                if S["eng"] is None or S.get("setup"):
+                    break  # the engine could not go on with this game
+                continue  # resumed from the last save: the computer plays that turn again
             AI_TIMES.append(window.performance.now() - started)
             take_reply(reply)
     finally:
@@ -148,6 +300,8 @@ async def ask_hint():
     thinking(True)
     try:
         reply = await call("hint")
+    except EngineFailed:
+        return
     finally:
         thinking(False)
     hint = reply.get("hint")
@@ -200,6 +354,7 @@ async def start_game(seed, level, variant, position=None):
     S["halt"] += 1
     try:
         await quiet()
+        level = known_level(level)
         S["level"] = level
         S["variant"] = variant
         S["setup"] = False
@@ -210,7 +365,10 @@ async def start_game(seed, level, variant, position=None):
         options = {"seed": seed, "level": level, "variant": variant, "house": S["house"]}
         if position is not None:
             options["position"] = position
-        reply = await call("new_game", json.dumps(options))
+        try:
+            reply = await call("new_game", json.dumps(options))
+        except EngineFailed:  # recover() restarted the engine and offered the dialog
+            return
         if reply.get("error") and "view" not in reply:
             warn(reply["error"]["message"])
             S["setup"] = True
@@ -274,6 +432,8 @@ async def engine_resume(text):
     """The worker's reply to a save, or {"error"} (also when the call itself fails)."""
     try:
         reply = await call("resume", text)
+    except EngineFailed:  # the worker was replaced: recover() resumed the last save
+        return {"recovered": True}
     except Exception as err:  # the worker failed on it: a refusal like any other
         return {"error": {"message": "the engine failed on it (" + short(err) + ")"}}
     if "view" not in reply and not reply.get("error"):
@@ -315,7 +475,9 @@ async def resume_game(game_id=None, loaded=None, from_list=False):
     try:
         await quiet()
         reply = await engine_resume(text)
-        if reply.get("error"):
+        if reply.get("recovered"):
+            resumed = S["view"] is not None and not S["setup"]
+        elif reply.get("error"):
             put_aside(game_id, text, refusal_text(reply), from_list)
         else:
             resumed = take_resumed(game_id, text, save, aside, reply, from_list)

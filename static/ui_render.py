@@ -12,6 +12,7 @@ from ui_base import (
     esc,
     my_turn,
     partnership,
+    safe_href,
     seat_names,
     soft_names,
     team_class,
@@ -81,7 +82,7 @@ def controls_html(view):
                  "Skip to the round's end</button>"]
     meter = meter_text(view) if not watching(view) else ""
     if meter:
-        parts.append('<span class="meter" data-testid="meld-meter">' + meter + "</span>")
+        parts.append('<span class="meter" data-testid="meld-meter">' + esc(meter) + "</span>")
     return "".join(parts)
 
 
@@ -125,12 +126,12 @@ def scoreboard_html(view):
             + '">'
             + esc(names[t])
             + " <b>"
-            + str(totals[t])
+            + esc(totals[t])
             + "</b> <small>min "
-            + str(view["minimum"][t])
+            + esc(view["minimum"][t])
             + "</small></span>"
         )
-    parts.append('<span class="round" data-testid="round">Round ' + str(view["round"]) + "</span>")
+    parts.append('<span class="round" data-testid="round">Round ' + esc(view["round"]) + "</span>")
     return "".join(parts)
 
 
@@ -157,7 +158,7 @@ def history_html(view):
             + str(i + 1)
             + "</td>"
             + "".join(
-                "<td>" + str(r) + " <small>(" + str(t) + ")</small></td>"
+                "<td>" + esc(r) + " <small>(" + esc(t) + ")</small></td>"
                 for r, t in zip(row, running)
             )
             + "</tr>"
@@ -255,7 +256,7 @@ def render():
     table.className = "table players-" + str(view["players"])
     put("scoreboard", el("scoreboard"), scoreboard_html(view))
     el("banner").innerText = banner_text(view)
-    el("rules-link").setAttribute("href", S["rules_href"])
+    el("rules-link").setAttribute("href", safe_href(S["rules_href"]))
     el("coach").innerText = (S["coach"] or "") if S["coach_on"] else ""
     hint = el("hint")
     hint.innerText = "Hint: " + S["hint"] if S["hint"] else ""
@@ -263,7 +264,7 @@ def render():
     refusal = el("refusal")
     if S["refusal"]:
         rule = esc(S["refusal"].get("rule") or "")
-        href = esc(S["refusal"].get("href") or "./rules.html#" + rule)
+        href = esc(safe_href(S["refusal"].get("href"), "./rules.html#" + rule))
         link = (
             ' <a class="rule" data-testid="refusal-rule"'
             ' target="_blank" rel="noopener" title="Read rule ' + rule + '"'

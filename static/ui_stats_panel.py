@@ -23,7 +23,7 @@ def variants_html(stats):
         body += (
             "<tr><td>" + VARIANT_LABELS[i] + "</td>"
             + "".join(
-                '<td data-testid="stat-' + key + "-" + esc(v) + '">' + values[i] + "</td>"
+                '<td data-testid="stat-' + key + "-" + esc(v) + '">' + esc(values[i]) + "</td>"
                 for v, values in columns
             )
             + "</tr>"
@@ -43,7 +43,7 @@ def stats_html(stats):
             + label
             + "</td>"
             + "".join(
-                '<td data-testid="stat-' + key + "-" + name + '">' + value + "</td>"
+                '<td data-testid="stat-' + key + "-" + name + '">' + esc(value) + "</td>"
                 for name, value in zip(ui_stats.BUCKETS, values)
             )
             + "</tr>"

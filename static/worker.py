@@ -29,6 +29,11 @@ SAVE_SCHEMA = "canasta-table/1"
 GAME = {"state": None, "level": "normal"}
 
 
+def _level(level):
+    """The computer players' level; an unknown one (a tampered save) plays at normal."""
+    return level if level in LEVELS else "normal"
+
+
 def _laid_on(seat, action, before):
     """The rank of the team meld a meld action adds to, or None for a new meld."""
     if action.get("type") != "meld" or before is None:
@@ -151,7 +156,7 @@ def new_game(options_json):
     options = json.loads(options_json)
     variant = options.get("variant", "classic")
     seed = int(options.get("seed", 0))
-    GAME["level"] = options.get("level", "normal")
+    GAME["level"] = _level(options.get("level"))
     position = options.get("position")
     try:
         if position is not None:
@@ -178,8 +183,7 @@ def resume(save_json):
             raise canasta.PositionError(f"unknown save format {save.get('schema')!r}"
                                         if isinstance(save, dict) else "not a save")
         GAME["state"] = canasta.from_json(save["engine"])
-        level = save.get("level", "normal")
-        GAME["level"] = level if level in LEVELS else "normal"
+        GAME["level"] = _level(save.get("level"))
         return _reply()  # the view is made here too: a save it fails on is refused
     except Exception as err:  # any failure is a refusal, not a crash
         GAME["state"], GAME["level"] = before

@@ -11,6 +11,7 @@ and from this repository: the page loads nothing from another origin.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import shutil
 import subprocess
@@ -81,7 +82,10 @@ def engine() -> None:
 
 
 def precache() -> None:
-    """The list of files the service worker copies for offline play (sw.js)."""
+    """The release the service worker copies for offline play (sw.js): every file of the
+    app with its SHA-256, and the release's id, a hash of that list. The service worker
+    stores a release only when every copy matches its hash, and serves each page load
+    the files of one release (issue 16)."""
     files = ["./", *(f"./{name}" for name in SITE_FILES if (ROOT / name).exists())]
     for path in sorted(STATIC.rglob("*")):
         if path.is_file() and path.suffix not in (".map", ".py") and path.name != "precache.json" \
@@ -89,7 +93,14 @@ def precache() -> None:
             files.append("./" + path.relative_to(ROOT).as_posix())
     files.append("./static/main.py")
     files.append("./static/worker.py")
-    (STATIC / "precache.json").write_text(json.dumps(files, indent=0) + "\n")
+    hashes = {}
+    for name in files:
+        source = ROOT / ("index.html" if name == "./" else name[2:])
+        hashes[name] = hashlib.sha256(source.read_bytes()).hexdigest()
+    listing = json.dumps(hashes, sort_keys=True).encode()
+    release = hashlib.sha256(listing).hexdigest()[:16]
+    manifest = {"release": release, "files": hashes}
+    (STATIC / "precache.json").write_text(json.dumps(manifest, indent=0) + "\n")
 
 
 def dist(folder: str) -> None:
