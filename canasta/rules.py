@@ -12,8 +12,11 @@ from dataclasses import asdict, dataclass, fields, replace
 from functools import cached_property
 from typing import Any
 
-NEG_INF = -(10**9)
-NEVER = 1_000_000  # a team score no game reaches: an option that never applies
+from .errors import RuleSetError, shown, shown_keys
+from .rule_options import ANY_SCORE, SCORE_HIGH, problems
+
+NEG_INF = ANY_SCORE  # the initial-meld table's first row: any score
+NEVER = SCORE_HIGH  # a team score no game reaches: an option that never applies
 
 
 @dataclass(frozen=True)
@@ -77,11 +80,9 @@ class RuleSet:
     target_score: int = 5000
 
     def __post_init__(self) -> None:
-        from .rule_options import problems
-
         found = problems(self)
         if found:
-            raise ValueError("invalid rule set: " + "; ".join(found))
+            raise RuleSetError("invalid rule set: " + "; ".join(found))
 
     def team_of(self, seat: int) -> int:
         return seat % self.teams
@@ -134,37 +135,45 @@ class RuleSet:
         return data
 
     @staticmethod
-    def from_json(data: dict[str, Any]) -> RuleSet:
-        """The rule set of `to_json`'s form. An equal form gives the same (immutable)
+    def from_json(data: object) -> RuleSet:
+        """The rule set of `to_json`'s form; anything else (a value of the wrong type
+        or out of range, an unknown option, not an object at all) raises `RuleSetError`
+        with every reason. An equal form gives the same (immutable)
         object again, so an AI reading the rules from every view builds each rule set
         once: the forms met last are kept, compared with `==` (a dict comparison costs
-        far less than building a hashable key or a rule set)."""
+        far less than building a hashable key or a rule set; a kept form is a valid
+        one, so the comparison stops at its shallow depth whatever `data` holds)."""
         for i, (form, rules) in enumerate(_RECENT):
             if form == data:
                 if i:
                     _RECENT.insert(0, _RECENT.pop(i))
                 return rules
         rules = _from_json(data)
+        assert isinstance(data, dict)  # (`_from_json` refuses anything else)
         _RECENT.insert(0, (copy.deepcopy(data), rules))
         del _RECENT[_RECENT_SIZE:]
         return rules
 
 
-def _from_json(data: dict[str, Any]) -> RuleSet:
-    known = {f.name for f in fields(RuleSet)}
-    unknown = set(data) - known
+_KNOWN = frozenset(f.name for f in fields(RuleSet))
+
+
+def _from_json(data: object) -> RuleSet:
+    if not isinstance(data, dict):
+        raise RuleSetError(f"a rule set must be a JSON object, not {shown(data)}")
+    unknown = [k for k in data if k not in _KNOWN]
     if unknown:
-        raise ValueError(f"unknown rule options: {', '.join(sorted(unknown))}")
+        raise RuleSetError(f"unknown rule options: {shown_keys(unknown)}")
     values = dict(data)
     for table in ("initial_meld", "red_three_totals", "mixed_bonus_by_wilds"):
         if table in values:
             rows = values[table]
             if not isinstance(rows, list) or not all(isinstance(r, list) for r in rows):
-                raise ValueError(f"{table} must be a list of pairs of whole numbers")
+                raise RuleSetError(f"{table} must be a list of pairs of whole numbers")
             values[table] = tuple(tuple(r) for r in rows)
     if "roster" in values:
         if not isinstance(values["roster"], list):
-            raise ValueError("roster must be a list of whole numbers")
+            raise RuleSetError("roster must be a list of whole numbers")
         values["roster"] = tuple(values["roster"])
     return RuleSet(**values)
 
@@ -259,4 +268,4 @@ def get_rules(name: str) -> RuleSet:
         return VARIANTS[name]
     except KeyError:
         names = ", ".join(sorted(VARIANTS))
-        raise KeyError(f"unknown variant {name!r}; known variants: {names}") from None
+        raise KeyError(f"unknown variant {shown(name)}; known variants: {names}") from None
