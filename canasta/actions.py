@@ -201,6 +201,18 @@ def form_problem(action: object) -> str | None:
     return None
 
 
+def in_order(action: Action) -> Action:
+    """`action` with its cards in hand order, as `parse_action` gives them (so a game
+    saves, and loads back, the same actions whoever built them)."""
+    if isinstance(action, Meld):
+        cards = sort_cards(action.cards)
+        return action if cards == action.cards else Meld(cards, action.rank, action.onto)
+    if isinstance(action, TakePile):
+        cards = sort_cards(action.cards)
+        return action if cards == action.cards else TakePile(cards, action.onto)
+    return action
+
+
 def action_to_json(action: Action) -> dict[str, Any]:
     if isinstance(action, Draw):
         return {"type": "draw"}

@@ -55,7 +55,7 @@ def shown(value: object) -> str:
     if isinstance(value, int):
         if -(10**_SHOWN_DIGITS) < value < 10**_SHOWN_DIGITS:
             return repr(value)
-        return f"a number of {value.bit_length() * 3 // 10}+ digits"
+        return f"a number of about {round(value.bit_length() * 0.30103)} digits"
     if isinstance(value, str):
         if len(value) <= _SHOWN_TEXT:
             return repr(value)
@@ -64,7 +64,7 @@ def shown(value: object) -> str:
         return f"a list of {len(value)} item{'s' * (len(value) != 1)}"
     if isinstance(value, dict):
         return f"an object with {len(value)} field{'s' * (len(value) != 1)}"
-    return f"a {type(value).__name__}"
+    return f"a value of type {type(value).__name__}"
 
 
 def shown_keys(keys: Iterable[object]) -> str:
