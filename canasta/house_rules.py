@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, NamedTuple
 
+from .errors import RuleSetError, shown
 from .rules import NEG_INF, NEVER, RuleSet
 
 
@@ -49,20 +50,23 @@ HOUSE_RULES: dict[str, HouseRule] = {h.id: h for h in (
 
 def with_house_rules(base: RuleSet, ids: list[str] | tuple[str, ...]) -> RuleSet:
     """`base` with the house rules `ids` (in the page's order; a repeated id counts
-    once). Its name lists them ("classic+H1+H5"). Refused with a ValueError: an unknown
-    id, two house rules setting one option differently, or a combination the rule set
-    itself refuses (H1 where every player plays alone)."""
+    once). Its name lists them ("classic+H1+H5"). Refused with a RuleSetError (a
+    ValueError): ids that are not a list of text, an unknown id, two house rules
+    setting one option differently, or a combination the rule set itself refuses
+    (H1 where every player plays alone)."""
+    known = ", ".join(HOUSE_RULES)
+    if not isinstance(ids, (list, tuple)) or not all(isinstance(i, str) for i in ids):
+        raise RuleSetError(f"house rules must be a list of ids ({known}), not {shown(ids)}")
     chosen = sorted(set(ids), key=lambda i: (len(i), i))
-    unknown = [i for i in chosen if i not in HOUSE_RULES]
+    unknown = [i[:20] for i in chosen if i not in HOUSE_RULES]
     if unknown:
-        known = ", ".join(HOUSE_RULES)
-        raise ValueError(f"unknown house rule {', '.join(unknown)}; known: {known}")
+        raise RuleSetError(f"unknown house rule {', '.join(unknown[:4])}; known: {known}")
     changes: dict[str, Any] = {}
     setter: dict[str, str] = {}
     for i in chosen:
         for name, value in HOUSE_RULES[i].changes.items():
             if name in changes and changes[name] != value:
-                raise ValueError(f"house rules {setter[name]} and {i} contradict each other: "
+                raise RuleSetError(f"house rules {setter[name]} and {i} contradict each other: "
                                  f"both set {name}, to different values")
             changes[name], setter[name] = value, i
     if not chosen:

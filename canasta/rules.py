@@ -264,8 +264,10 @@ VARIANTS: dict[str, RuleSet] = {
 
 
 def get_rules(name: str) -> RuleSet:
-    try:
-        return VARIANTS[name]
-    except KeyError:
+    """The registered rule set of that name; KeyError for anything else (a name not
+    registered, or no text at all)."""
+    found = VARIANTS.get(name) if isinstance(name, str) else None
+    if found is None:
         names = ", ".join(sorted(VARIANTS))
-        raise KeyError(f"unknown variant {shown(name)}; known variants: {names}") from None
+        raise KeyError(f"unknown variant {shown(name)}; known variants: {names}")
+    return found

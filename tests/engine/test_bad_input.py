@@ -244,3 +244,17 @@ def test_shown_renders_any_value_briefly() -> None:
 def test_the_registered_variants_pass_the_stricter_checks() -> None:
     for rules in C.VARIANTS.values():
         assert problems(rules) == []
+
+
+@pytest.mark.parametrize("ids", [5, None, "H1", [5], [["H1"]], [DEEP_LIST], ["H99"]])
+def test_house_rules_that_are_no_list_of_ids_are_a_rule_set_error(ids: Any) -> None:
+    from canasta.house_rules import with_house_rules
+
+    with pytest.raises(RuleSetError, match="house rule"):
+        with_house_rules(C.CLASSIC, ids)
+
+
+@pytest.mark.parametrize("name", [None, 5, ["classic"], DEEP_LIST, {"a": 1}, "x" * 10_000])
+def test_an_unknown_variant_name_of_any_type_is_a_key_error(name: Any) -> None:
+    with pytest.raises(KeyError, match="unknown variant"):
+        C.get_rules(name)
