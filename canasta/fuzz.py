@@ -141,6 +141,13 @@ def make_pool(variant: str, seed: int) -> Pool:
                 data["rules"] = s.rules.to_json()
             positions.append((data, s.seed))
     saves = [to_json(s) for s in states[:12]]
+    for data, position_seed in positions[:3]:  # games that start from a position
+        state = load_position(data, position_seed)
+        for _ in range(rng.randrange(1, 40)):
+            if state.round_over:
+                break
+            state = apply(state, rng.choice(legal_actions(state)))
+        saves.append(to_json(state))
     return Pool(rules, states, positions, saves, found[:: max(1, len(found) // 300)])
 
 
