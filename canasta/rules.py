@@ -10,6 +10,7 @@ from __future__ import annotations
 import copy
 from dataclasses import asdict, dataclass, fields, replace
 from functools import cached_property
+from itertools import chain
 from typing import Any
 
 from .errors import RuleSetError, shown, shown_keys
@@ -142,15 +143,16 @@ class RuleSet:
         object again, so an AI reading the rules from every view builds each rule set
         once: the forms met last are kept, compared with `==` (a dict comparison costs
         far less than building a hashable key or a rule set; a kept form is a valid
-        one, so the comparison stops at its shallow depth whatever `data` holds)."""
-        for i, (form, rules) in enumerate(_RECENT):
-            if form == data:
+        one, so the comparison stops at its shallow depth whatever `data` holds) and
+        then by the type of every value, since `==` takes 4.0 and true for 4 and 1."""
+        for i, (form, types, rules) in enumerate(_RECENT):
+            if form == data and _same_types(form, types, data):
                 if i:
                     _RECENT.insert(0, _RECENT.pop(i))
                 return rules
         rules = _from_json(data)
         assert isinstance(data, dict)  # (`_from_json` refuses anything else)
-        _RECENT.insert(0, (copy.deepcopy(data), rules))
+        _RECENT.insert(0, (copy.deepcopy(data), list(map(type, data.values())), rules))
         del _RECENT[_RECENT_SIZE:]
         return rules
 
@@ -158,6 +160,21 @@ class RuleSet:
 _KNOWN = frozenset(f.name for f in fields(RuleSet))
 
 
+def _same_types(form: dict[str, Any], types: list[type], data: Any) -> bool:
+    """For `data == form` (a valid form, its values' `types`): every value of `data`
+    has the type of the form's, and every number in its tables and lists is an int.
+    (Built of `map` and `chain` so that the check runs at C speed: a view's rules are
+    read on every AI decision.)"""
+    if list(map(type, data.values())) != types and \
+            list(map(type, map(data.__getitem__, form))) != types:  # (keys in another order)
+        return False
+    tables = [data[key] for key in _TABLES if key in data]
+    cells = chain.from_iterable(chain.from_iterable(tables))
+    return set(map(type, cells)) <= _INT and set(map(type, data.get("roster", ()))) <= _INT
+
+
+_INT = {int}
+_TABLES = ("initial_meld", "red_three_totals", "mixed_bonus_by_wilds")
 def _from_json(data: object) -> RuleSet:
     if not isinstance(data, dict):
         raise RuleSetError(f"a rule set must be a JSON object, not {shown(data)}")
@@ -178,7 +195,8 @@ def _from_json(data: object) -> RuleSet:
     return RuleSet(**values)
 
 
-_RECENT: list[tuple[dict[str, Any], RuleSet]] = []  # (a private copy of a form, its rules)
+# (a private copy of a form, the types of its values in order, its rules)
+_RECENT: list[tuple[dict[str, Any], list[type], RuleSet]] = []
 _RECENT_SIZE = 8
 
 

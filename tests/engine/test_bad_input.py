@@ -258,3 +258,26 @@ def test_house_rules_that_are_no_list_of_ids_are_a_rule_set_error(ids: Any) -> N
 def test_an_unknown_variant_name_of_any_type_is_a_key_error(name: Any) -> None:
     with pytest.raises(KeyError, match="unknown variant"):
         C.get_rules(name)
+
+
+@pytest.mark.parametrize(("change", "words"), [
+    ({"players": 4.0}, "players must be a whole number, not 4.0"),
+    ({"draw_count": True}, "draw_count must be a whole number, not True"),
+    ({"ask_permission": 1}, "ask_permission must be true or false"),
+    ({"initial_meld": [[-(10**9), 15.0], [0, 50], [1500, 90], [3000, 120]]}, "initial_meld"),
+    ({"roster": []}, None),
+])
+def test_a_rule_set_equal_to_a_known_one_but_of_other_types_is_still_refused(
+        change: dict[str, Any], words: str | None) -> None:
+    """RuleSet.from_json keeps the forms it read last; 4.0 == 4 and True == 1 in
+    Python, so a form equal to a kept one is compared by its values' types too."""
+    C.RuleSet.from_json(C.CLASSIC.to_json())  # kept
+    data = {**C.CLASSIC.to_json(), **change}
+    if words is None:
+        assert C.RuleSet.from_json(data) is C.RuleSet.from_json(C.CLASSIC.to_json())
+        return
+    with pytest.raises(RuleSetError, match=words):
+        C.RuleSet.from_json(data)
+    save = {**C.to_json(C.new_game("classic", 1)), "rules": data}
+    with pytest.raises(C.PositionError, match=words):
+        C.from_json(save)
