@@ -54,6 +54,7 @@ from .mutate import mutate, nasty
 from .position import load_position, position_of
 from .rule_options import OPTIONS
 from .rules import VARIANTS, RuleSet
+from .rules import _from_json as _read_afresh
 from .saves import from_json, new_game, to_json
 from .state import DRAW, PLAY, State
 from .transitions import apply
@@ -334,9 +335,21 @@ def _save_case(pool: Pool, rng: random.Random) -> tuple[str, list[str]]:
     else:
         save, done = mutate(rng, save)
     state = from_json(save)
+    _fresh_read(save["rules"], state.rules)
     verify(state, rng)
     _reloads(state)
     return "accepted", done
+
+
+def _fresh_read(data: Any, rules: RuleSet) -> None:
+    """Rules accepted (perhaps as a form `RuleSet.from_json` kept) read the same when
+    read afresh: the kept forms never let a value through that validation refuses."""
+    try:
+        again = _read_afresh(data)
+    except RuleSetError as err:
+        raise Defect(f"rules accepted from a kept form are refused afresh: {err}") from None
+    if again != rules:
+        raise Defect("rules read afresh differ from the kept ones")
 
 
 def _in_range(rng: random.Random, name: str) -> Any:
@@ -368,6 +381,7 @@ def _random_rules(pool: Pool, rng: random.Random) -> tuple[Any, list[str]]:
 def _rules_case(pool: Pool, rng: random.Random) -> tuple[str, list[str]]:
     data, done = _random_rules(pool, rng)
     rules = RuleSet.from_json(data)
+    _fresh_read(data, rules)
     if RuleSet.from_json(rules.to_json()) != rules:
         raise Defect("a rule set does not read back from its JSON")
     state = new_game(rules, rng.randrange(10**6))
