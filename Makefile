@@ -55,6 +55,7 @@ soak: $(VENV)/.installed
 	$(PY) -m tests.engine.soak --actions 100000 || status=1; \
 	$(PY) -m tests.engine.explorer --states 1000000 || status=1; \
 	$(PY) -m tests.engine.brute --hands 2000 || status=1; \
+	$(PY) -m canasta fuzz --variant all --cases 100000 --seed 1 || status=1; \
 	exit $$status
 
 arena: $(VENV)/.installed

@@ -6,7 +6,8 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from .cards import ALL_CARDS, RANKS, WILDS, is_card, sort_cards
-from .errors import ActionFormatError
+from .errors import ActionFormatError, shown, shown_keys
+from .melds import ONTO_MAX
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,25 +90,26 @@ def take_with(cards: tuple[str, ...]) -> TakePile:
 def _cards(data: dict[str, Any], key: str) -> tuple[str, ...]:
     raw = data.get(key)
     if not isinstance(raw, list):
-        raise ActionFormatError(f'"{key}" must be a list of cards, got {raw!r}')
+        raise ActionFormatError(f'"{key}" must be a list of cards, got {shown(raw)}')
     for c in raw:
         if not is_card(c):
-            raise ActionFormatError(f"{c!r} is not a card (use e.g. 'KD', 'TS', 'JK')")
+            raise ActionFormatError(f"{shown(c)} is not a card (use e.g. 'KD', 'TS', 'JK')")
     return sort_cards(raw)
 
 
 def _expect_keys(data: dict[str, Any], allowed: set[str]) -> None:
     extra = set(data) - allowed - {"type"}
     if extra:
-        raise ActionFormatError(f"unexpected field(s) for {data['type']!r}: {sorted(extra)}")
+        raise ActionFormatError(f"unexpected field(s) for {data['type']!r}: {shown_keys(extra)}")
 
 
 def _onto(data: dict[str, Any]) -> int | None:
     onto = data.get("onto")
     if onto is None:
         return None
-    if not isinstance(onto, int) or isinstance(onto, bool) or onto < 1:
-        raise ActionFormatError(f'"onto" must be a meld id (a whole number from 1), got {onto!r}')
+    if type(onto) is not int or not 1 <= onto <= ONTO_MAX:
+        raise ActionFormatError(f'"onto" must be a meld id (a whole number from 1 to {ONTO_MAX}), '
+                                f"got {shown(onto)}")
     return onto
 
 
@@ -129,13 +131,13 @@ def parse_action(data: object) -> Action:
             raise ActionFormatError("a meld needs at least one card")
         rank = data.get("rank")
         if rank is not None and (not isinstance(rank, str) or len(rank) != 1 or rank not in RANKS):
-            raise ActionFormatError(f'"rank" must be one of {RANKS}, got {rank!r}')
+            raise ActionFormatError(f'"rank" must be one of {RANKS}, got {shown(rank)}')
         return Meld(cards, rank, _onto(data))
     if kind == "discard":
         _expect_keys(data, {"card"})
         card = data.get("card")
         if not isinstance(card, str) or not is_card(card):
-            raise ActionFormatError(f"{card!r} is not a card (use e.g. 'KD', 'TS', 'JK')")
+            raise ActionFormatError(f"{shown(card)} is not a card (use e.g. 'KD', 'TS', 'JK')")
         return Discard(card)
     if kind == "ask":
         _expect_keys(data, set())
@@ -144,15 +146,71 @@ def parse_action(data: object) -> Action:
         _expect_keys(data, {"yes"})
         yes = data.get("yes")
         if not isinstance(yes, bool):
-            raise ActionFormatError(f'"yes" must be true or false, got {yes!r}')
+            raise ActionFormatError(f'"yes" must be true or false, got {shown(yes)}')
         return Answer(yes)
     if kind == "next_round":
         _expect_keys(data, set())
         return NEXT_ROUND
     raise ActionFormatError(
-        f"unknown action type {kind!r}; expected draw, take_pile, meld, discard, ask, "
+        f"unknown action type {shown(kind)}; expected draw, take_pile, meld, discard, ask, "
         "answer or next_round"
     )
+
+
+_KINDS = (Draw, TakePile, Meld, Discard, Ask, Answer, NextRound)
+
+
+def _cards_problem(cards: object, what: str) -> str | None:
+    if type(cards) is not tuple:
+        return f"{what} must be a tuple of cards, not {shown(cards)}"
+    for c in cards:
+        if not is_card(c):
+            return f"{shown(c)} is not a card (use e.g. 'KD', 'TS', 'JK')"
+    return None
+
+
+def _onto_problem(onto: object) -> str | None:
+    if onto is None or (type(onto) is int and 1 <= onto <= ONTO_MAX):
+        return None
+    return f"onto must be a meld id (a whole number from 1 to {ONTO_MAX}), not {shown(onto)}"
+
+
+def form_problem(action: object) -> str | None:
+    """Why `action` is not an action at all (None when it is one): what `parse_action`
+    refuses in JSON, for an action built in Python (`Discard("XX")`, `Meld(None)`, a
+    string). `check` refuses such an action with it, so `apply` raises IllegalAction."""
+    if type(action) not in _KINDS:
+        return f"{shown(action)} is not an action (Draw, TakePile, Meld, Discard, Ask, Answer " \
+               "or NextRound)"
+    if isinstance(action, Discard):
+        return None if is_card(action.card) else \
+            f"{shown(action.card)} is not a card (use e.g. 'KD', 'TS', 'JK')"
+    if isinstance(action, Meld):
+        rank = action.rank
+        if rank is not None and (not isinstance(rank, str) or len(rank) != 1
+                                 or rank not in RANKS):
+            return f"a meld's rank must be one of {RANKS}, not {shown(rank)}"
+        if type(action.cards) is tuple and not action.cards:
+            return "a meld needs at least one card"
+        return _cards_problem(action.cards, "a meld's cards") or _onto_problem(action.onto)
+    if isinstance(action, TakePile):
+        return _cards_problem(action.cards, "the cards taking the pile") or \
+            _onto_problem(action.onto)
+    if isinstance(action, Answer) and not isinstance(action.yes, bool):
+        return f"an answer is yes (True) or no (False), not {shown(action.yes)}"
+    return None
+
+
+def in_order(action: Action) -> Action:
+    """`action` with its cards in hand order, as `parse_action` gives them (so a game
+    saves, and loads back, the same actions whoever built them)."""
+    if isinstance(action, Meld):
+        cards = sort_cards(action.cards)
+        return action if cards == action.cards else Meld(cards, action.rank, action.onto)
+    if isinstance(action, TakePile):
+        cards = sort_cards(action.cards)
+        return action if cards == action.cards else TakePile(cards, action.onto)
+    return action
 
 
 def action_to_json(action: Action) -> dict[str, Any]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .actions import Action, Answer, Ask, Discard, Draw, Meld, NextRound, TakePile
+from .actions import Action, Answer, Ask, Discard, Draw, Meld, NextRound, TakePile, form_problem
 from .cards import (
     BLACK_THREES,
     RANK,
@@ -88,9 +88,20 @@ def can_go_out(state: State) -> bool:
 
 
 def check(state: State, action: Action) -> Rejection | None:
-    """Why the seat to act may not make `action` (None: it may). The refusal cites the
-    rule in force: the rule set's own id for a Classic rule it changed (`RuleSet.cite`,
-    the one place where ids are mapped), so a game for two cites D4, not C30."""
+    """protocol.md: None when the seat to act may make `action`, else the refusal. An
+    object that is no action at all (built in Python with a non-card, say) is refused
+    under the id "format", as the page refuses action JSON that `parse_action` refuses."""
+    problem = form_problem(action)
+    if problem is not None:
+        return Rejection("format", f"That is not an action: {problem}.")
+    return check_formed(state, action)
+
+
+def check_formed(state: State, action: Action) -> Rejection | None:
+    """`check` for an action known to be well formed (one the engine built). The refusal
+    cites the rule in force: the rule set's own id for a Classic rule it changed
+    (`RuleSet.cite`, the one place where ids are mapped), so a game for two cites D4,
+    not C30."""
     refusal = _check(state, action)
     if refusal is None or not state.rules.rule_ids:
         return refusal
@@ -129,7 +140,7 @@ def _check(state: State, action: Action) -> Rejection | None:
         return _check_discard(state, action)
     if isinstance(action, Ask):
         return _check_ask(state)
-    return Rejection("C6", f"Unknown action {action!r}.")
+    return Rejection("format", "That is not an action.")
 
 
 def _check_take(state: State, action: TakePile) -> Rejection | None:

@@ -1,4 +1,5 @@
-"""`python -m canasta simulate | bench | arena`: figures printed, never asserted."""
+"""`python -m canasta simulate | bench | arena | fuzz`: figures printed, never asserted
+(`fuzz` exits 1 when any case ended unexpectedly)."""
 
 from __future__ import annotations
 
@@ -226,6 +227,10 @@ def main(argv: list[str] | None = None) -> int:
     import sys
 
     args_in = sys.argv[1:] if argv is None else argv
+    if args_in[:1] == ["fuzz"]:
+        from .fuzz import main as fuzz_main
+
+        return fuzz_main(args_in[1:])
     if args_in[:1] == ["arena"]:
         import importlib
 
@@ -244,6 +249,8 @@ def main(argv: list[str] | None = None) -> int:
     pos = sub.add_parser("bench-positions", help="regenerate bench/positions.json")
     pos.add_argument("--count", type=int, default=50)
     sub.add_parser("arena", help="duplicate matches between AI levels (see --help there)")
+    sub.add_parser("fuzz", help="forged actions, positions, saves and rule sets against the "
+                   "engine (see --help there)")
     args = parser.parse_args(args_in)
     if args.command == "simulate":
         print(json.dumps(simulate(args.games, args.seed, args.variant), indent=2))

@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, NamedTuple
 
+from .errors import RuleSetError, shown
 from .rule_options import rule_of
 from .rules import CLASSIC, NEG_INF, NEVER, RuleSet, get_rules
 
@@ -106,18 +107,21 @@ def clash(base: RuleSet, preset: Preset) -> str | None:
 def with_house_rules(base: RuleSet, ids: list[str] | tuple[str, ...]) -> RuleSet:
     """`base` with the presets `ids`: its own options (`VARIANT_OPTIONS`) and house rules
     (a repeated id counts once). Its name lists them, its own options first
-    ("classic-6p+X3+H1"). Refused with a ValueError: an unknown id, a house rule that
-    sets an option `base` changed itself (`clash`), two presets setting one option
-    differently, or a combination the rule set itself refuses (H1 where every player
-    plays alone)."""
+    ("classic-6p+X3+H1"). Refused with a RuleSetError (a ValueError): ids that are not a
+    list of text, an unknown id, a house rule that sets an option `base` changed itself
+    (`clash`), two presets setting one option differently, or a combination the rule
+    set itself refuses (H1 where every player plays alone)."""
     known = presets_for(base)
+    if not isinstance(ids, (list, tuple)) or not all(isinstance(i, str) for i in ids):
+        raise RuleSetError(f"house rules must be a list of ids ({', '.join(known)}), "
+                           f"not {shown(ids)}")
     own = {p.id for p in VARIANT_OPTIONS.get(base.name, ())}
     chosen = sorted(set(ids), key=lambda i: (i not in own, len(i), i))
-    unknown = [i for i in chosen if i not in known]
+    unknown = [i[:20] for i in chosen if i not in known]
     if unknown:
         offered = ", ".join(d["id"] for d in describe(base))
-        raise ValueError(f"unknown house rule {', '.join(unknown)}; {base.name} may have: "
-                         f"{offered}")
+        raise RuleSetError(f"unknown house rule {', '.join(unknown[:4])}; {base.name} may "
+                           f"have: {offered}")
     changes: dict[str, Any] = {}
     setter: dict[str, str] = {}
     cited = dict(base.rule_ids)
@@ -125,17 +129,17 @@ def with_house_rules(base: RuleSet, ids: list[str] | tuple[str, ...]) -> RuleSet
     for i in chosen:
         problem = clash(base, known[i])
         if problem is not None:
-            raise ValueError(problem[0].upper() + problem[1:])
+            raise RuleSetError(problem[0].upper() + problem[1:])
         for name, value in known[i].changes.items():
             if name == "rule_ids":
                 for rule, own_id in value:
                     if rule in cited_by and cited[rule] != own_id:
-                        raise ValueError(f"house rules {cited_by[rule]} and {i} contradict "
+                        raise RuleSetError(f"house rules {cited_by[rule]} and {i} contradict "
                                          f"each other: both change rule {rule}")
                     cited[rule], cited_by[rule] = own_id, i
                 continue
             if name in changes and changes[name] != value:
-                raise ValueError(f"house rules {setter[name]} and {i} contradict each other: "
+                raise RuleSetError(f"house rules {setter[name]} and {i} contradict each other: "
                                  f"both set {name}, to different values")
             changes[name], setter[name] = value, i
     if not chosen:

@@ -34,7 +34,8 @@ from .actions import (
     take_with,
 )
 from .cards import BLACK_THREES, JOKER, RANK, RED_THREES, VALUE, WILDS, remove_cards, sort_cards
-from .checks import can_go_out, canasta_waiver, check, needed_points, shape_rejection
+from .checks import can_go_out, canasta_waiver, needed_points, shape_rejection
+from .checks import check_formed as check
 from .melds import WILD_KEY, TableMeld, find_meld, points, team_canastas, wild_count, wild_room
 from .pile import freezer, frozen_for
 from .rules import NEVER, RuleSet

@@ -7,6 +7,11 @@ from typing import Any, NamedTuple
 from .cards import VALUE, WILDS, rank_plural, sort_cards
 from .rules import RuleSet
 
+# The highest meld id a position may name; ids of melds started in play go on from the
+# highest on the table, so an action's `onto` may name up to ONTO_MAX.
+MELD_ID_MAX = 1_000_000
+ONTO_MAX = 2 * MELD_ID_MAX
+
 # Kinds of meld (the view's `kind`): a group of one rank, and black 3s melded when
 # going out (C21). Variants add kinds (sequences, wild-card melds) beside these.
 GROUP = "group"

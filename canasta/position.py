@@ -8,11 +8,12 @@ from collections import Counter
 from typing import Any
 
 from .cards import RANK, RED_THREES, WILDS, is_card, make_deck, sort_cards
-from .errors import PositionError
+from .errors import PositionError, RuleSetError, shown, shown_keys
 from .legal import legal_actions
-from .melds import WILD_KEY, TableMeld, shape_problem, table_meld
+from .melds import MELD_ID_MAX, WILD_KEY, TableMeld, shape_problem, table_meld
+from .rule_options import SCORE_HIGH
 from .rules import RuleSet, get_rules
-from .state import DRAW, PLAY, State, chain_push
+from .state import DRAW, PLAY, State, chain_push, seed_problem
 from .transitions import begin_turn
 from .wild_melds import start_problem
 
@@ -22,7 +23,7 @@ def _cards(value: Any, where: str) -> tuple[str, ...]:
         raise PositionError(f"{where} must be a list of cards")
     for c in value:
         if not is_card(c):
-            raise PositionError(f"{where}: {c!r} is not a card (use e.g. 'KD', 'TS', 'JK')")
+            raise PositionError(f"{where}: {shown(c)} is not a card (use e.g. 'KD', 'TS', 'JK')")
     return tuple(value)
 
 
@@ -59,16 +60,14 @@ def _meld_entry(rules: RuleSet, entry: Any, where: str) -> tuple[TableMeld, int 
     if isinstance(entry, dict):
         unknown = set(entry) - {"cards", "kind", "id"}
         if unknown:
-            raise PositionError(f"{where}: unknown meld field(s) {sorted(unknown)}")
+            raise PositionError(f"{where}: unknown meld field(s) {shown_keys(unknown)}")
         meld = _meld(rules, _cards(entry.get("cards"), f"{where}.cards"), where)
         if entry.get("kind", meld.kind) != meld.kind:
             raise PositionError(f"{where}: these cards make a meld of kind {meld.kind!r}, "
-                                f"not {entry['kind']!r}")
+                                f"not {shown(entry['kind'])}")
         meld_id = entry.get("id")
-        if meld_id is not None and (
-            not isinstance(meld_id, int) or isinstance(meld_id, bool) or meld_id < 1
-        ):
-            raise PositionError(f"{where}: a meld id is a whole number from 1")
+        if meld_id is not None and (type(meld_id) is not int or not 1 <= meld_id <= MELD_ID_MAX):
+            raise PositionError(f"{where}: a meld id is a whole number from 1 to {MELD_ID_MAX}")
         return meld, meld_id
     return _meld(rules, _cards(entry, where), where), None
 
@@ -111,13 +110,16 @@ def _rules_of(data: dict[str, Any]) -> RuleSet:
     if "rules" in data:
         try:
             rules = RuleSet.from_json(data["rules"])
-        except (TypeError, ValueError) as err:
+        except RuleSetError as err:
             raise PositionError(f"the position's rules are unreadable: {err}") from None
         if "variant" in data and data["variant"] != rules.name:
             raise PositionError("the position's variant and rules name different games")
         return rules
+    variant = data.get("variant", "classic")
+    if not isinstance(variant, str):
+        raise PositionError(f'"variant" must be a variant\'s name, not {shown(variant)}')
     try:
-        return get_rules(str(data.get("variant", "classic")))
+        return get_rules(variant)
     except KeyError as err:
         raise PositionError(str(err.args[0])) from None
 
@@ -125,14 +127,17 @@ def _rules_of(data: dict[str, Any]) -> RuleSet:
 def load_position(data: dict[str, Any], seed: int = 0) -> State:
     if not isinstance(data, dict):
         raise PositionError("a position must be a JSON object")
+    problem = seed_problem(seed)
+    if problem:
+        raise PositionError(problem)
     rules = _rules_of(data)
     n, teams = rules.players, rules.teams
     to_move = data.get("to_move", 0)
-    if not isinstance(to_move, int) or not 0 <= to_move < n:
-        raise PositionError(f'"to_move" must be a seat from 0 to {n - 1}')
+    if type(to_move) is not int or not 0 <= to_move < n:  # (true is no seat)
+        raise PositionError(f'"to_move" must be a seat from 0 to {n - 1}, not {shown(to_move)}')
     dealer = data.get("dealer", (to_move - 1) % n)
-    if not isinstance(dealer, int) or not 0 <= dealer < n:
-        raise PositionError(f'"dealer" must be a seat from 0 to {n - 1}')
+    if type(dealer) is not int or not 0 <= dealer < n:
+        raise PositionError(f'"dealer" must be a seat from 0 to {n - 1}, not {shown(dealer)}')
     phase = data.get("phase", DRAW)
     if phase not in (DRAW, PLAY):
         raise PositionError('"phase" must be "draw" or "play" in a position')
@@ -162,9 +167,10 @@ def load_position(data: dict[str, Any], seed: int = 0) -> State:
     if (
         not isinstance(scores, list)
         or len(scores) != teams
-        or not all(isinstance(s, int) and not isinstance(s, bool) for s in scores)
+        or not all(type(s) is int and -SCORE_HIGH <= s <= SCORE_HIGH for s in scores)
     ):
-        raise PositionError(f'"scores" must be {teams} whole numbers')
+        raise PositionError(f'"scores" must be {teams} whole numbers from {-SCORE_HIGH} '
+                            f"to {SCORE_HIGH}")
     mtr = data.get("melded_this_round", [False] * n)
     if not isinstance(mtr, list) or len(mtr) != n or not all(isinstance(b, bool) for b in mtr):
         raise PositionError(f'"melded_this_round" must be {n} true/false values')

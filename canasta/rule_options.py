@@ -1,12 +1,19 @@
 """What each option of a `RuleSet` means, its type, range and group: the one
 description that validates every rule set (`problems`) and that a New Game
-dialog builds its controls from (`describe`)."""
+dialog builds its controls from (`describe`).
+
+Every option has its range here and nowhere else, and the ranges bound the work
+of a game by construction (at most 4 decks of 56 cards, tables of a few rows,
+melds of at most 14 cards): any rule set that passes `problems` deals, plays and
+loads in bounded time. A field a later issue adds gets its entry (and range) here."""
 
 from __future__ import annotations
 
 from dataclasses import fields
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any, NamedTuple
+
+from .errors import shown
 
 if TYPE_CHECKING:
     from .rules import RuleSet
@@ -17,9 +24,17 @@ class Option(NamedTuple):
     # "int", "bool", "str", "choice" (one of CHOICES), "table" (rows of pairs of numbers),
     # "list" (of numbers) or "ids" (pairs of rule ids)
     kind: str
-    low: int
+    low: int  # the value's range (of each number of a list, of a table row's second)
     high: int
     text: str
+    rows: int = 0  # a table or list: the most rows (items) it may have
+    key_low: int = 0  # a table: the range of a row's first number
+    key_high: int = 0
+
+
+# The lowest team score of the initial-meld table's first row: any score at all.
+ANY_SCORE = -(10**9)
+SCORE_HIGH = 1_000_000  # the highest score a table row or a house-rule threshold names
 
 
 def is_rule_id(text: str) -> bool:
@@ -50,7 +65,7 @@ OPTIONS: dict[str, Option] = {
     "jokers_per_deck": _i("table", 0, 4, "Jokers added per deck (C3)."),
     "hand_size": _i("table", 1, 20, "Cards dealt to each player (C4)."),
     "roster": Option("table", "list", 0, 6, "P1: people per team when more play than "
-                     "there are seats (empty: everyone plays every round)."),
+                     "there are seats (empty: everyone plays every round).", rows=6),
     "draw_count": _i("turn", 1, 3, "Cards drawn from the stock each turn (C7)."),
     # Only 3 for now: the canonical steps of `legal_actions` (a new meld of three
     # naturals, or two and a wild card) assume it.
@@ -65,12 +80,13 @@ OPTIONS: dict[str, Option] = {
                              "only."),
     "mixed_bonus_by_wilds": Option("scoring", "table", 0, 10_000, "F3: rows of (wild cards, "
                                    "bonus) for mixed canastas that score otherwise than the "
-                                   "mixed canasta bonus."),
+                                   "mixed canasta bonus.", rows=14, key_low=1, key_high=14),
     "frozen_for_unopened_team": _b("pile", "The pile is frozen for a team without its "
                                    "initial meld (C14)."),
     "black_three_freezes": _b("pile", "A black 3 in the pile freezes it (C22 option)."),
     "initial_meld": Option("initial meld", "table", 0, 10_000, "Rows of (lowest team score, "
-                           "minimum), ascending by score (C25)."),
+                           "minimum), ascending by score (C25).", rows=10, key_low=ANY_SCORE,
+                           key_high=SCORE_HIGH),
     "canastas_to_go_out": _i("going out", 1, 4, "Canastas a team needs to go out (C30)."),
     "concealed_needs_minimum": _b("going out", "Going out concealed must also meet the "
                                   "initial-meld minimum (C32)."),
@@ -89,7 +105,7 @@ OPTIONS: dict[str, Option] = {
                                "(C40)."),
     "red_three_totals": Option("scoring", "table", 0, 10_000, "Rows of (count, total) for "
                                "counts of red 3s that score otherwise than count x bonus "
-                               "(C40)."),
+                               "(C40).", rows=16, key_low=1, key_high=16),
     "going_out_bonus": _i("scoring", 0, 10_000, "Bonus for going out (C40)."),
     "concealed_bonus": _i("scoring", 0, 10_000, "Extra bonus for going out concealed (C40)."),
     "red_threes_negative_without_meld": _b("scoring", "Red 3s count minus for a team that "
@@ -100,7 +116,7 @@ OPTIONS: dict[str, Option] = {
                                   "went out and minus for the others."),
     "black_three_in_hand": _i("house rules", 0, 10_000, "H9: what each black 3 left in hand "
                               "costs (0: its card value, C41)."),
-    "canasta_opens_from": _i("house rules", -1_000_000, 1_000_000, "H6, H7: from this team "
+    "canasta_opens_from": _i("house rules", -SCORE_HIGH, SCORE_HIGH, "H6, H7: from this team "
                              "score a canasta made in the initial-meld turn completes the "
                              "initial meld whatever its points (1000000: never)."),
     "concealed_canasta_bonus": _i("house rules", 0, 10_000, "H11: extra bonus for a canasta "
@@ -120,6 +136,10 @@ def rule_of(name: str) -> str | None:
     return next((w.rstrip(".,") for w in words if is_rule_id(w.rstrip(".,"))), None)
 
 
+def _whole(x: object) -> bool:
+    return type(x) is int
+
+
 def _value_problem(name: str, option: Option, value: Any) -> str | None:
     if option.kind == "bool":
         return None if isinstance(value, bool) else f"{name} must be true or false"
@@ -128,14 +148,14 @@ def _value_problem(name: str, option: Option, value: Any) -> str | None:
             return f"{name} must be text of {option.low} to {option.high} characters"
         return None
     if option.kind == "int":
-        if not isinstance(value, int) or isinstance(value, bool):
-            return f"{name} must be a whole number"
+        if not _whole(value):
+            return f"{name} must be a whole number, not {shown(value)}"
         if not option.low <= value <= option.high:
-            return f"{name} must be from {option.low} to {option.high}, not {value}"
+            return f"{name} must be from {option.low} to {option.high}, not {shown(value)}"
         return None
     if option.kind == "choice":
         if value not in CHOICES[name]:
-            return f"{name} must be one of {', '.join(CHOICES[name])}, not {value!r}"
+            return f"{name} must be one of {', '.join(CHOICES[name])}, not {shown(value)}"
         return None
     if option.kind == "ids":
         if not isinstance(value, tuple) or len(value) > option.high or not all(
@@ -148,28 +168,32 @@ def _value_problem(name: str, option: Option, value: Any) -> str | None:
             return f"{name} gives one rule id two replacements"
         return None
     if option.kind == "list":
-        if not isinstance(value, tuple) or not all(
-            type(x) is int and option.low <= x <= option.high for x in value
+        if not isinstance(value, tuple) or len(value) > option.rows or not all(
+            _whole(x) and option.low <= x <= option.high for x in value
         ):
-            return f"{name} must list whole numbers from {option.low} to {option.high}"
+            return (f"{name} must list at most {option.rows} whole numbers from "
+                    f"{option.low} to {option.high}")
         return None
-    rows = value
-    if name in ("red_three_totals", "mixed_bonus_by_wilds"):
-        if not isinstance(rows, tuple) or not all(
-            isinstance(r, tuple) and len(r) == 2 and all(type(x) is int for x in r)
-            and r[0] >= 1 and option.low <= r[1] <= option.high for r in rows
-        ):
-            return f"{name} must list (count from 1, total from 0 to {option.high}) pairs"
-        return None
-    if not isinstance(rows, tuple) or not rows or not all(
-        isinstance(r, tuple) and len(r) == 2
-        and all(isinstance(x, int) and not isinstance(x, bool) for x in r) for r in rows
+    return _table_problem(name, option, value)
+
+
+def _table_problem(name: str, option: Option, rows: Any) -> str | None:
+    """A table: rows of (key, value) whole numbers, each in its range, keys ascending."""
+    key, what = (("score", "(lowest score, minimum)") if name == "initial_meld" else
+                 ("count", "(count, total)") if name == "red_three_totals" else
+                 ("wild cards", "(wild cards, bonus)"))
+    if not isinstance(rows, tuple) or len(rows) > option.rows or not all(
+        isinstance(r, tuple) and len(r) == 2 and _whole(r[0]) and _whole(r[1]) for r in rows
     ):
-        return f"{name} must be a non-empty list of (lowest score, minimum) pairs"
+        return f"{name} must be a list of at most {option.rows} {what} pairs of whole numbers"
+    if name == "initial_meld" and not rows:
+        return f"{name} must be a non-empty list of {what} pairs"
+    if any(not option.key_low <= k <= option.key_high for k, _ in rows):
+        return f"{name}: each row's {key} must be from {option.key_low} to {option.key_high}"
     if any(a[0] >= b[0] for a, b in pairwise(rows)):
-        return f"{name} rows must go up by score"
-    if any(not option.low <= m <= option.high for _, m in rows):
-        return f"{name} minimums must be from {option.low} to {option.high}"
+        return f"{name} rows must go up by {key}"
+    if any(not option.low <= v <= option.high for _, v in rows):
+        return f"{name}: each row's second number must be from {option.low} to {option.high}"
     return None
 
 
@@ -184,9 +208,13 @@ def problems(rules: RuleSet) -> list[str]:
         out.append(f"{rules.players} players cannot sit in {rules.teams} equal teams")
     if rules.canasta_size < rules.min_meld:
         out.append("a canasta cannot be smaller than the smallest meld")
-    if rules.players * rules.hand_size + 1 >= rules.deck_size():
-        out.append(f"{rules.players} hands of {rules.hand_size} leave no stock "
-                   f"in {rules.deck_size()} cards")
+    left, covered = rules.deck_size() - rules.players * rules.hand_size, _covering(rules)
+    if left <= covered + rules.players:
+        out.append(f"{rules.players} hands of {rules.hand_size} leave no stock in "
+                   f"{rules.deck_size()} cards: more than {covered + rules.players} must be "
+                   f"left after the deal ({covered} wild cards and red 3s, which a turned-up "
+                   "card may be and which are then covered, C4, or replaced, C5, and a card "
+                   "for each player)")
     if rules.ask_permission and rules.teams == rules.players:
         out.append("ask_permission needs partnerships: every player here plays alone")
     if rules.roster and (len(rules.roster) != rules.teams or any(
@@ -204,6 +232,12 @@ def problems(rules: RuleSet) -> list[str]:
     return out
 
 
+def _covering(rules: RuleSet) -> int:
+    """The deck's wild cards and red 3s: turned up, each is covered by another card
+    (C4); dealt, each is replaced from the stock (C5)."""
+    return rules.decks * (4 + 2 + rules.jokers_per_deck)
+
+
 def describe(defaults: RuleSet) -> list[dict[str, Any]]:
     """Each option with its group, type, range, meaning and value in `defaults`."""
     out: list[dict[str, Any]] = []
@@ -219,5 +253,9 @@ def describe(defaults: RuleSet) -> list[dict[str, Any]]:
             entry["min"], entry["max"] = option.low, option.high
         if option.kind == "choice":
             entry["choices"] = list(CHOICES[f.name])
+        if option.kind in ("table", "list"):
+            entry["rows"] = option.rows
+        if option.kind == "table":
+            entry["key_min"], entry["key_max"] = option.key_low, option.key_high
         out.append(entry)
     return out

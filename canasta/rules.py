@@ -10,10 +10,14 @@ from __future__ import annotations
 import copy
 from dataclasses import asdict, dataclass, fields, replace
 from functools import cached_property
+from itertools import chain
 from typing import Any
 
-NEG_INF = -(10**9)
-NEVER = 1_000_000  # a team score no game reaches: an option that never applies
+from .errors import RuleSetError, shown, shown_keys
+from .rule_options import ANY_SCORE, SCORE_HIGH, problems
+
+NEG_INF = ANY_SCORE  # the initial-meld table's first row: any score
+NEVER = SCORE_HIGH  # a team score no game reaches: an option that never applies
 
 
 @dataclass(frozen=True)
@@ -87,11 +91,9 @@ class RuleSet:
     target_score: int = 5000
 
     def __post_init__(self) -> None:
-        from .rule_options import problems
-
         found = problems(self)
         if found:
-            raise ValueError("invalid rule set: " + "; ".join(found))
+            raise RuleSetError("invalid rule set: " + "; ".join(found))
 
     @cached_property
     def classic_finish(self) -> bool:
@@ -160,43 +162,70 @@ class RuleSet:
         return data
 
     @staticmethod
-    def from_json(data: dict[str, Any]) -> RuleSet:
-        """The rule set of `to_json`'s form. An equal form gives the same (immutable)
+    def from_json(data: object) -> RuleSet:
+        """The rule set of `to_json`'s form; anything else (a value of the wrong type
+        or out of range, an unknown option, not an object at all) raises `RuleSetError`
+        with every reason. An equal form gives the same (immutable)
         object again, so an AI reading the rules from every view builds each rule set
         once: the forms met last are kept, compared with `==` (a dict comparison costs
-        far less than building a hashable key or a rule set)."""
-        for i, (form, rules) in enumerate(_RECENT):
-            if form == data:
+        far less than building a hashable key or a rule set; a kept form is a valid
+        one, so the comparison stops at its shallow depth whatever `data` holds) and
+        then by the type of every value, since `==` takes 4.0 and true for 4 and 1."""
+        for i, (form, types, rules) in enumerate(_RECENT):
+            if form == data and _same_types(form, types, data):
                 if i:
                     _RECENT.insert(0, _RECENT.pop(i))
                 return rules
         rules = _from_json(data)
-        _RECENT.insert(0, (copy.deepcopy(data), rules))
+        assert isinstance(data, dict)  # (`_from_json` refuses anything else)
+        _RECENT.insert(0, (copy.deepcopy(data), list(map(type, data.values())), rules))
         del _RECENT[_RECENT_SIZE:]
         return rules
 
 
-def _from_json(data: dict[str, Any]) -> RuleSet:
-    known = {f.name for f in fields(RuleSet)}
-    unknown = set(data) - known
+_KNOWN = frozenset(f.name for f in fields(RuleSet))
+
+
+def _same_types(form: dict[str, Any], types: list[type], data: Any) -> bool:
+    """For `data == form` (a valid form, its values' `types`): every value of `data`
+    has the type of the form's, and every number in its tables and lists is an int.
+    (Built of `map` and `chain` so that the check runs at C speed: a view's rules are
+    read on every AI decision.)"""
+    if list(map(type, data.values())) != types and \
+            list(map(type, map(data.__getitem__, form))) != types:  # (keys in another order)
+        return False
+    tables = [data[key] for key in _TABLES if key in data]
+    cells = chain.from_iterable(chain.from_iterable(tables))
+    return set(map(type, cells)) <= _INT and set(map(type, data.get("roster", ()))) <= _INT
+
+
+_INT = {int}
+_TABLES = ("initial_meld", "red_three_totals", "mixed_bonus_by_wilds")
+
+
+def _from_json(data: object) -> RuleSet:
+    if not isinstance(data, dict):
+        raise RuleSetError(f"a rule set must be a JSON object, not {shown(data)}")
+    unknown = [k for k in data if k not in _KNOWN]
     if unknown:
-        raise ValueError(f"unknown rule options: {', '.join(sorted(unknown))}")
+        raise RuleSetError(f"unknown rule options: {shown_keys(unknown)}")
     values = dict(data)
     for table in ("initial_meld", "red_three_totals", "mixed_bonus_by_wilds", "rule_ids"):
         if table in values:
             rows = values[table]
             if not isinstance(rows, list) or not all(isinstance(r, list) for r in rows):
                 what = "rule ids" if table == "rule_ids" else "whole numbers"
-                raise ValueError(f"{table} must be a list of pairs of {what}")
+                raise RuleSetError(f"{table} must be a list of pairs of {what}")
             values[table] = tuple(tuple(r) for r in rows)
     if "roster" in values:
         if not isinstance(values["roster"], list):
-            raise ValueError("roster must be a list of whole numbers")
+            raise RuleSetError("roster must be a list of whole numbers")
         values["roster"] = tuple(values["roster"])
     return RuleSet(**values)
 
 
-_RECENT: list[tuple[dict[str, Any], RuleSet]] = []  # (a private copy of a form, its rules)
+# (a private copy of a form, the types of its values in order, its rules)
+_RECENT: list[tuple[dict[str, Any], list[type], RuleSet]] = []
 _RECENT_SIZE = 8
 
 
@@ -287,8 +316,10 @@ VARIANTS: dict[str, RuleSet] = {
 
 
 def get_rules(name: str) -> RuleSet:
-    try:
-        return VARIANTS[name]
-    except KeyError:
+    """The registered rule set of that name; KeyError for anything else (a name not
+    registered, or no text at all)."""
+    found = VARIANTS.get(name) if isinstance(name, str) else None
+    if found is None:
         names = ", ".join(sorted(VARIANTS))
-        raise KeyError(f"unknown variant {name!r}; known variants: {names}") from None
+        raise KeyError(f"unknown variant {shown(name)}; known variants: {names}")
+    return found

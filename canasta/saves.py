@@ -7,9 +7,9 @@ import json
 from typing import Any
 
 from .actions import action_to_json, parse_action
-from .errors import ActionFormatError, IllegalAction, PositionError
+from .errors import ActionFormatError, IllegalAction, PositionError, RuleSetError, shown
 from .rules import RuleSet
-from .state import State
+from .state import State, seed_problem
 from .transitions import apply, deal_round
 
 SCHEMA = 1
@@ -19,6 +19,9 @@ def new_game(variant: str | RuleSet = "classic", seed: int = 0) -> State:
     from .rules import get_rules
 
     rules = variant if isinstance(variant, RuleSet) else get_rules(variant)
+    problem = seed_problem(seed)
+    if problem:
+        raise ValueError(problem)
     return deal_round(rules, seed, 1, rules.players - 1, tuple(0 for _ in range(rules.teams)))
 
 
@@ -39,14 +42,18 @@ def from_json(data: Any) -> State:
     if not isinstance(data, dict):
         raise PositionError("a save must be a JSON object")
     schema = data.get("schema")
-    if schema != SCHEMA:
-        raise PositionError(f"unknown save schema {schema!r}; this version reads schema {SCHEMA}")
+    if type(schema) is not int or schema != SCHEMA:
+        raise PositionError(f"unknown save schema {shown(schema)}; this version reads "
+                            f"schema {SCHEMA}")
     seed = data.get("seed")
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise PositionError("the save has no whole-number seed")
+    if type(seed) is not int or seed_problem(seed):
+        raise PositionError(f"the save's seed is not a whole number of at most 18 digits "
+                            f"({shown(seed)})")
+    if "rules" not in data:
+        raise PositionError("the save has no rules")
     try:
         rules = RuleSet.from_json(data["rules"])
-    except (KeyError, TypeError, ValueError) as err:
+    except RuleSetError as err:
         raise PositionError(f"the save's rules are unreadable: {err}") from None
     start = data.get("start")
     if start is not None:

@@ -10,6 +10,15 @@ from .rules import RuleSet
 
 DRAW, PLAY, ANSWER, ROUND_OVER, GAME_OVER = "draw", "play", "answer", "round_over", "game_over"
 
+SEED_LIMIT = 10**18  # a game's seed is a whole number of at most 18 digits (either sign)
+
+
+def seed_problem(seed: object) -> str | None:
+    """Why `seed` cannot be a game's seed (None when it can)."""
+    if type(seed) is not int or not -SEED_LIMIT < seed < SEED_LIMIT:
+        return "a seed must be a whole number of at most 18 digits"
+    return None
+
 # An append-only record shared between states: (newest item, older chain) or None.
 Chain = tuple[Any, "Chain"] | None
 

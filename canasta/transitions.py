@@ -6,7 +6,7 @@ import random
 from bisect import insort
 from typing import Any
 
-from .actions import DRAW, Action, Answer, Ask, Discard, Draw, Meld, TakePile
+from .actions import DRAW, Action, Answer, Ask, Discard, Draw, Meld, TakePile, in_order
 from .cards import RANK, RED_THREES, SORT_KEY, WILDS, make_deck, remove_cards, sort_cards
 from .checks import can_go_out, check
 from .errors import IllegalAction
@@ -48,6 +48,7 @@ def apply(state: State, action: Action) -> State:
         rejection = check(state, action)
         if rejection is not None:
             raise IllegalAction(rejection)
+        action = in_order(action)  # (built in Python, its cards may be in any order)
     return apply_unchecked(state, action)
 
 

@@ -1,6 +1,13 @@
 """A small static server for the game: gzip like a static host, and
 Cache-Control: no-cache so a reload always sees the current files.
 
+It serves the app's files only (an allow-list: the site files tools/build.py ships,
+SITE_FILES, and everything under static/ but hidden files, each a file inside the
+root once links are followed): never .git/, tests/, .venv, the sources or a
+directory listing. Every response carries the page's
+Content-Security-Policy (the same policy index.html states in a <meta>) and
+X-Content-Type-Options: nosniff.
+
     python tools/serve.py [--port 8000] [--root .] [--open]
 """
 
@@ -12,10 +19,45 @@ import gzip
 import http.server
 import io
 import os
+import posixpath
 import socketserver
 import webbrowser
 from pathlib import Path
 from typing import ClassVar
+from urllib.parse import unquote, urlsplit
+
+try:
+    from tools.build import SITE_FILES
+except ImportError:  # run as `python tools/serve.py`: tools/ is on the path
+    from build import SITE_FILES  # type: ignore[no-redef]
+
+# Own origin only; 'wasm-unsafe-eval' lets Pyodide and MicroPython compile their
+# WebAssembly; 'unsafe-eval' because PyScript's core (polyscript) builds functions
+# with Function(...) (without it the page falls back to Pyodide from a CDN, which the
+# policy blocks, and never starts: checked in Chromium); no inline scripts or
+# handlers (an injected onerror= never runs); inline styles are allowed (the table
+# sets style attributes); embedding in another page's frame stays allowed (README).
+CSP = ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval' 'unsafe-eval'; "
+       "worker-src 'self' blob:; connect-src 'self'; img-src 'self' data:; "
+       "style-src 'self' 'unsafe-inline'; object-src 'none'; base-uri 'self'; "
+       "frame-ancestors *")
+
+
+def served_path(url: str) -> str | None:
+    """The file (relative to the root) that `url` may fetch, or None: "/" is
+    index.html; a site file; a file under static/ none of whose parts is hidden."""
+    path = posixpath.normpath(unquote(urlsplit(url).path))
+    if path in ("/", "/."):
+        return "index.html"
+    if not path.startswith("/") or "\\" in path or "\x00" in path:
+        return None
+    parts = path[1:].split("/")
+    if any(not p or p.startswith(".") or p == ".." for p in parts):
+        return None
+    if len(parts) == 1:
+        return parts[0] if parts[0] in SITE_FILES else None
+    return "/".join(parts) if parts[0] == "static" else None
+
 
 COMPRESSIBLE = (
     ".html",
@@ -46,9 +88,18 @@ class Handler(http.server.SimpleHTTPRequestHandler):
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")
+        self.send_header("Content-Security-Policy", CSP)
+        self.send_header("X-Content-Type-Options", "nosniff")
         super().end_headers()
 
     def send_head(self):  # type: ignore[no-untyped-def]
+        allowed = served_path(self.path)
+        root = Path(self.directory).resolve()
+        real = (root / allowed).resolve() if allowed is not None else root
+        if allowed is None or not real.is_file() or not real.is_relative_to(root):
+            self.send_error(404, "Not found")  # (a link out of the site serves nothing)
+            return None
+        self.path = "/" + allowed
         path = Path(self.translate_path(self.path))
         accepts = "gzip" in self.headers.get("Accept-Encoding", "")
         if not (accepts and path.is_file() and path.suffix in COMPRESSIBLE):
