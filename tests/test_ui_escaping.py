@@ -88,6 +88,7 @@ def _load_table_code() -> dict[str, types.ModuleType]:
         location=types.SimpleNamespace(search=""),
         canastaLoad=lambda key: None,
         canastaStore=lambda key, value: True,
+        Math=types.SimpleNamespace(random=lambda: 0.5),
     )
     fake.document = Document()  # type: ignore[attr-defined]
     fake.window = window  # type: ignore[attr-defined]
