@@ -97,8 +97,10 @@ def play_through_ui(page: Page, state: canasta.State, action: Json) -> None:
 
 def wait_for_actions(page: Page, count: int) -> None:
     """Until the page's save holds more than `count` actions."""
+    page.wait_for_selector("body[data-game-key]", state="attached")
     page.wait_for_function(
-        f"(n) => JSON.parse(localStorage.getItem('{CURRENT}')).engine.actions.length > n",
+        "(n) => { const t = localStorage.getItem(document.body.dataset.gameKey);"
+        " return t !== null && JSON.parse(t).engine.actions.length > n; }",
         arg=count)
 
 
@@ -199,17 +201,20 @@ ON_RESUME = """
     const realMark = performance.mark.bind(performance);
     performance.mark = (name, ...rest) => {
         if (name === 'resumed') {
-            window.__resumed = {table: (TABLE)(), save: localStorage.getItem('CURRENT')};
+            const key = document.body.dataset.gameKey;
+            window.__resumed = {table: (TABLE)(), key: key, save: localStorage.getItem(key)};
         }
         return realMark(name, ...rest);
     };
-""".replace("TABLE", TABLE).replace("CURRENT", CURRENT)
+""".replace("TABLE", TABLE)
 
 
 def table_now(page: Page) -> Json:
     """The table and the save, read together (an AI move cannot fall between them)."""
+    page.wait_for_selector("body[data-game-key]", state="attached")
     found: Json = page.evaluate(
-        f"() => ({{table: ({TABLE})(), save: localStorage.getItem('{CURRENT}')}})")
+        f"() => {{ const key = document.body.dataset.gameKey;"
+        f" return {{table: ({TABLE})(), key: key, save: localStorage.getItem(key)}}; }}")
     return found
 
 
@@ -221,10 +226,11 @@ def reload_and_compare(page: Page, query: str = "fast=1") -> Json:
     The page must have been opened after `page.add_init_script(ON_RESUME)`."""
     before = table_now(page)
     page.goto("/rules.html")
-    page.evaluate(f"(s) => localStorage.setItem('{CURRENT}', s)", before["save"])
+    page.evaluate("([k, s]) => localStorage.setItem(k, s)", [before["key"], before["save"]])
     page.goto("/?" + query)
     page.wait_for_function("() => window.__resumed !== undefined", timeout=60_000)
     after: Json = page.evaluate("() => window.__resumed")
+    assert after["key"] == before["key"]  # the same game, by its id
     assert after["table"] == before["table"]
     old, new = json.loads(before["save"]), json.loads(after["save"])
     assert new["view"] == old["view"]
