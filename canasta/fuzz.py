@@ -52,7 +52,7 @@ from .errors import (
 from .legal import legal_actions
 from .mutate import mutate, nasty
 from .position import load_position, position_of
-from .rule_options import OPTIONS
+from .rule_options import CHOICES, OPTIONS
 from .rules import VARIANTS, RuleSet
 from .rules import _from_json as _read_afresh
 from .saves import from_json, new_game, to_json
@@ -363,6 +363,11 @@ def _in_range(rng: random.Random, name: str) -> Any:
         return rng.choice(("house", "classic", "x" * 61, "<b>x</b>", ""))
     if option.kind == "list":
         return [rng.randint(0, 4) for _ in range(rng.choice((0, 2, 3, 7)))]
+    if option.kind == "choice":
+        return rng.choice((*CHOICES[name], "", "Optional", 1, None))
+    if option.kind == "ids":
+        ids = ("C30", "C31", "X4", "H8", "c30", "C", "C1000", "", 30)
+        return [[rng.choice(ids), rng.choice(ids)] for _ in range(rng.choice((0, 1, 2, 5)))]
     keys = sorted(rng.sample(range(option.key_low, min(option.key_high, option.key_low + 50)
                                    + 1), rng.randint(0, 4)))
     return [[k, rng.randint(option.low, option.high)] for k in keys]
