@@ -58,6 +58,12 @@ def is_word(text, limit=40):
             and all(c in WORD_CHARS for c in text))
 
 
+def is_game_name(text):
+    """A game's name: a variant's, with any presets by id ("classic-6p+X3+H1")."""
+    return (isinstance(text, str) and 0 < len(text) <= 120
+            and all(is_word(part) for part in text.split("+")))
+
+
 def is_id(text):
     return (isinstance(text, str) and 0 < len(text) <= ID_MAX
             and all(c in ID_CHARS for c in text))
@@ -202,7 +208,7 @@ def _check_view(view):
 
 def _check_optional(view, players, teams):
     if "variant" in view:
-        need(is_word(view["variant"]), "the game's name is strange")
+        need(is_game_name(view["variant"]), "the game's name is strange")
     went = view.get("went_out")
     need(went is None or whole(went, 0, players - 1), "'went_out' is not a seat")
     for flag in ("watching", "may_ask"):
@@ -286,7 +292,7 @@ def check_summary(data):
     if not isinstance(data, dict) or not is_id(data.get("id")):
         return None
     ok = (
-        is_word(data.get("variant")) and whole(data.get("seed"), 0, 10 ** 30)
+        is_game_name(data.get("variant")) and whole(data.get("seed"), 0, 10 ** 30)
         and isinstance(data.get("position"), bool) and data.get("level") in LEVELS
         and whole(data.get("round"), 0, BIG) and data.get("phase") in PHASES
         and whole(data.get("moves"), 0, 10 ** 7) and is_time(data.get("updated"))

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 import canasta
+from canasta.house_rules import rules_named
 from canasta.roster import public_view, seat_of
 from static import ui_save_check as check
 from tests.games import ai_round, easy_game
@@ -36,6 +37,9 @@ def views_of_every_variant() -> list[dict[str, Any]]:
         views.append(view)
     _, ends = easy_game(2)
     views.extend(ends)
+    # Games with presets are named "classic+H1+H9+H11" or "classic-6p+X3".
+    for name in ("classic+H1+H9+H11", "classic-6p+X3"):
+        views.append(canasta.view_for(canasta.new_game(rules_named(name), 4), 0))
     return views
 
 
