@@ -77,7 +77,7 @@ def _get(server: tuple[str, int], path: str, gzipped: bool = False,
     "/static/pyodide/.vendored", "/static/../.git/HEAD", "/static/%2e%2e/.git/HEAD",
     "/%2e%2e/%2e%2e/etc/passwd", "//etc/passwd", "/static/link-out",
     "/static/link-out/passwd", "/static\\..\\.git\\HEAD", "/static/table.css%00.html",
-    "/nothing.html",
+    "/nothing.html", "/bench/other.json", "/bench/",
 ])
 def test_only_the_apps_files_are_served(server: tuple[str, int], path: str) -> None:
     status, headers, body = _get(server, path)

@@ -90,7 +90,7 @@ def ai_step_times(context: Any, base: str, level: str, turns: int = 25,
                   variant: str = "classic") -> dict[str, float]:
     """Seconds per AI decision in the worker (one ai_step call, as the table times it)."""
     page = context.new_page()
-    page.goto(base + f"?seed=9&fast=1&level={level}&variant={variant}&nosw=1")
+    page.goto(base + f"?seed=9&new=1&fast=1&level={level}&variant={variant}&nosw=1")
     page.wait_for_selector("body[data-engine=ready]", timeout=120_000)
     for _ in range(turns):
         wait_for_human(page)
@@ -130,14 +130,21 @@ def play_human_turns(page: Page, turns: int, next_rounds: bool = False) -> dict[
         "click_to_table_ms_max": round(max(latencies), 1),
         "longest_main_thread_tasks_ms": [round(t) for t in long_tasks(page, boot_end + 1)[:3]],
         # Every reply carries the save (all the game's actions): it grows round by round.
-        "save_bytes_at_end": len(page.evaluate("localStorage.getItem('canasta:v1:current')")
-                                 or ""),
+        "save_bytes_at_end": len(page.evaluate(
+            "localStorage.getItem(document.body.dataset.gameKey)") or ""),
     }
+
+
+def store_as_last(page: Page, save: str) -> None:
+    """Store `save` as a game of its own, the one played last, so the next load
+    without a deal number resumes it (static/ui_saves.py)."""
+    page.evaluate("(s) => { localStorage.setItem('canasta:v1:game:perf-late', s);"
+                  " localStorage.setItem('canasta:v1:last', 'perf-late'); }", save)
 
 
 def resume_save(page: Page, base: str, save: str) -> float:
     """Seconds from the engine ready to the saved game resumed (its actions replayed)."""
-    page.evaluate("(s) => localStorage.setItem('canasta:v1:current', s)", save)
+    store_as_last(page, save)
     page.goto(base + "?fast=1&nosw=1")
     page.wait_for_selector("body[data-engine=ready]", timeout=120_000)
     page.wait_for_function("performance.getEntriesByName('resumed').length > 0",
@@ -148,7 +155,7 @@ def resume_save(page: Page, base: str, save: str) -> float:
 def largest_game(context: Any, base: str) -> dict[str, Any]:
     """The figures of the largest game: play, a long save replayed, the strong AI."""
     page = context.new_page()
-    page.goto(base + f"?seed=7&fast=1&variant={LARGEST}&nosw=1")
+    page.goto(base + f"?seed=7&new=1&fast=1&variant={LARGEST}&nosw=1")
     page.wait_for_selector("body[data-engine=ready]", timeout=120_000)
     page.wait_for_selector("[data-testid=hand-card]")
     play = play_human_turns(page, 30, next_rounds=True)  # six-player rounds are short
@@ -243,7 +250,7 @@ def main() -> int:
         blank = context.pages[0] if context.pages else context.new_page()
         blank.wait_for_timeout(SETTLE_MS)
         page = context.new_page()
-        page.goto(base + "?seed=7&fast=1")
+        page.goto(base + "?seed=7&new=1&fast=1")
         page.wait_for_selector("body[data-engine=ready]", timeout=120_000)
         page.wait_for_selector("[data-testid=hand-card]")
         out["first_visit"] = {
@@ -255,7 +262,7 @@ def main() -> int:
         # Play a few hundred actions (AI and scripted human) for a late save.
         out["play"] = play_human_turns(page, 60)
         save = late_game_save()
-        page.evaluate("(s) => localStorage.setItem('canasta:v1:current', s)", save)
+        store_as_last(page, save)
         out["save"] = {"actions": len(json.loads(save)["engine"]["actions"]),
                        "rounds": len(json.loads(save)["view"]["history"]), "bytes": len(save)}
         sizes.clear()

@@ -43,6 +43,11 @@ CSP = ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval' 'unsafe-eval'; 
        "frame-ancestors *")
 
 
+# Files of this development server only (not of the site): `make perf` times the AI in
+# the browser's worker on the committed bench positions (`?bench=ai`).
+DEV_FILES = ("bench/positions.json",)
+
+
 def served_path(url: str) -> str | None:
     """The file (relative to the root) that `url` may fetch, or None: "/" is
     index.html; a site file; a file under static/ none of whose parts is hidden."""
@@ -54,6 +59,8 @@ def served_path(url: str) -> str | None:
     parts = path[1:].split("/")
     if any(not p or p.startswith(".") or p == ".." for p in parts):
         return None
+    if "/".join(parts) in DEV_FILES:
+        return "/".join(parts)
     if len(parts) == 1:
         return parts[0] if parts[0] in SITE_FILES else None
     return "/".join(parts) if parts[0] == "static" else None
