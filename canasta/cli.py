@@ -228,9 +228,10 @@ def main(argv: list[str] | None = None) -> int:
 
     args_in = sys.argv[1:] if argv is None else argv
     if args_in[:1] == ["fuzz"]:
+        from .ai import choose_action
         from .fuzz import main as fuzz_main
 
-        return fuzz_main(args_in[1:])
+        return fuzz_main(args_in[1:], choose_action)
     if args_in[:1] == ["arena"]:
         import importlib
 

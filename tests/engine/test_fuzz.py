@@ -8,13 +8,14 @@ from __future__ import annotations
 import pytest
 
 import canasta as C
+from canasta.ai import choose_action
 from canasta.fuzz import KINDS, run
 
 CASES = 350  # per variant: about 1 s each on a loaded two-core machine
 
 @pytest.mark.parametrize("variant", sorted(C.VARIANTS))
 def test_the_fuzzer_finds_no_unexpected_exception(variant: str) -> None:
-    report = run(variant, CASES, seed=0)
+    report = run(variant, CASES, seed=0, choose=choose_action)
     assert report.unexpected == 0, "\n".join(report.examples)
     assert report.cases == CASES and sum(report.tried.values()) == CASES
     assert set(report.tried) == set(KINDS)
