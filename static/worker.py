@@ -12,6 +12,7 @@ import time
 _STARTED = time.perf_counter()
 
 import json  # noqa: E402 - imported after the clock reading above
+import random  # noqa: E402
 
 import canasta  # noqa: E402
 from canasta.actions import DRAW, NextRound, TakePile  # noqa: E402
@@ -283,10 +284,24 @@ def house_rules(variant="classic"):
     return json.dumps([{**d, "href": rule_href(d["id"])} for d in describe_house_rules(rules)])
 
 
+def _start():
+    """How this worker's Pyodide started (static/pyodide_start.mjs): "restored" from a
+    snapshot, "made" one, "discarded" a bad one, or "plain"; with its time in ms."""
+    try:
+        import js
+
+        return json.loads(js.JSON.stringify(js.canastaStart))
+    except Exception:  # started some other way (a plain Pyodide)
+        return {"how": "plain"}
+
+
 def ping():
-    """Readiness check; also reports how long importing the engine took."""
+    """Readiness check; also reports how long importing the engine took, how the worker
+    started, and a sample of its random generator (a restored snapshot reseeds it: two
+    restores must not give the same sample)."""
     return json.dumps({"ready": True, "python_started_s": round(_STARTED, 3),
-                       "engine_imported_s": round(_IMPORTED, 3)})
+                       "engine_imported_s": round(_IMPORTED, 3), "start": _start(),
+                       "random": random.random()})
 
 
 __export__ = ["new_game", "resume", "act", "ai_step", "finish_round", "hint", "variants",

@@ -1,0 +1,156 @@
+// How the engine worker's Pyodide starts (issue 17): from a memory snapshot of a
+// Pyodide that has already imported the engine and the AI, when this browser holds one
+// for this engine and this Pyodide; otherwise the usual way, taking that snapshot for
+// the next visit.
+//
+// PyScript imports this module as the worker's interpreter (pyscript.toml) and calls
+// its loadPyodide with its own options (stdout, stderr); it then writes the [files]
+// and runs static/worker.py, whose imports are already done after a restore.
+//
+// The snapshot is the whole WebAssembly memory (about 31 MB) right after the imports
+// below, taken with Pyodide's private `_makeSnapshot` / `_loadSnapshot` options and
+// `makeMemorySnapshot` (pinned Pyodide 314.0.7). It is kept in IndexedDB, one record,
+// under an id made of Pyodide's version and the SHA-256 of static/canasta.zip: a new
+// engine or runtime makes a new one. A snapshot that does not restore (corrupt,
+// another build, cut short by a full disk) is deleted and the worker starts the usual
+// way. `globalThis.canastaStart` says what happened; worker.py's `ping` reports it.
+import { loadPyodide as loadRuntime, version } from "./pyodide/pyodide.mjs";
+
+export { version };
+
+const INDEX_URL = new URL("./pyodide/", import.meta.url).href;
+const ENGINE_URL = new URL("./canasta.zip", import.meta.url).href;
+const DB_NAME = "canasta-start";
+const STORE = "snapshot";
+const KEY = "engine-worker";
+// What static/worker.py imports, so that a restored worker imports nothing.
+const PRELOAD = [
+  "import json, time",
+  "import canasta, canasta.actions, canasta.ai, canasta.cards, canasta.house_rules",
+  "import canasta.melds, canasta.roster, canasta.rule_pages",
+].join("\n");
+// A snapshot restores a frozen random generator: reseed it from the system's entropy.
+const RESEED = "import random\nrandom.seed()";
+
+const start = { how: "plain", ms: 0, snapshot_bytes: 0, detail: "" };
+globalThis.canastaStart = start;
+
+function request(req) {
+  return new Promise((resolve, reject) => {
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => reject(req.error);
+  });
+}
+
+async function withStore(mode, use) {
+  const open = indexedDB.open(DB_NAME, 1);
+  open.onupgradeneeded = () => open.result.createObjectStore(STORE);
+  const db = await request(open);
+  try {
+    const tx = db.transaction(STORE, mode);
+    const result = request(use(tx.objectStore(STORE)));
+    await new Promise((resolve, reject) => {
+      tx.oncomplete = resolve;
+      tx.onerror = () => reject(tx.error);
+      tx.onabort = () => reject(tx.error || new Error("aborted"));
+    });
+    return await result;
+  } finally {
+    db.close();
+  }
+}
+
+async function sha256(bytes) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+async function engineId() {
+  const response = await fetch(ENGINE_URL);
+  if (!response.ok) throw new Error("static/canasta.zip: " + response.status);
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  return { bytes, id: "pyodide-" + version + ":engine-" + await sha256(bytes) };
+}
+
+function complete(saved) {
+  return saved.bytes instanceof ArrayBuffer && saved.bytes.byteLength === saved.length
+    && typeof saved.sha256 === "string";
+}
+
+async function restore(options, saved) {
+  // A corrupt memory image must never run: its hash is checked first.
+  const began = performance.now();
+  if (await sha256(saved.bytes) !== saved.sha256) throw new Error("its hash does not match");
+  start.hash_ms = Math.round(performance.now() - began);
+  const py = await loadRuntime({ ...options, _loadSnapshot: new Uint8Array(saved.bytes) });
+  py.runPython(RESEED);
+  // The engine must be there, imported: else this snapshot is not what it claims.
+  if (!py.runPython("import sys\n'canasta.ai' in sys.modules")) {
+    throw new Error("the restored worker has no engine");
+  }
+  return py;
+}
+
+async function makeAndKeep(options, engine) {
+  const py = await loadRuntime({ ...options, _makeSnapshot: true });
+  try {
+    py.unpackArchive(engine.bytes, "zip", { extractDir: "." });
+    py.runPython(PRELOAD);
+    const snapshot = py.makeMemorySnapshot();
+    start.snapshot_bytes = snapshot.byteLength;
+    const bytes = snapshot.buffer.slice(snapshot.byteOffset, snapshot.byteOffset + snapshot.byteLength);
+    // Kept while the worker boots on; a failure (quota) only costs the next visit's speed.
+    sha256(bytes)
+      .then((hash) => withStore("readwrite", (store) => store.put(
+        { id: engine.id, length: bytes.byteLength, sha256: hash, bytes }, KEY)))
+      .then(() => { start.kept = true; })
+      .catch((err) => { start.kept = false; start.detail += " not kept: " + err; });
+  } catch (err) {
+    start.detail += " no snapshot taken: " + err;
+  }
+  return py;
+}
+
+export async function loadPyodide(options = {}) {
+  const began = performance.now();
+  const base = { ...options, indexURL: INDEX_URL };
+  const done = (how, py) => {
+    start.how = how;
+    start.ms = Math.round(performance.now() - began);
+    start.began_ms = Math.round(began);  // since this worker's start
+    start.began_ms = Math.round(began);  // since this worker's start
+    return py;
+  };
+  let engine;
+  try {
+    engine = await engineId();
+  } catch (err) {
+    start.detail = "no engine archive: " + err;
+    return done("plain", await loadRuntime(base));
+  }
+  let saved = null;
+  try {
+    saved = await withStore("readonly", (store) => store.get(KEY));
+  } catch (err) {
+    start.detail = "storage unavailable: " + err;
+  }
+  if (saved && saved.id === engine.id) {
+    if (complete(saved)) {
+      try {
+        return done("restored", await restore(base, saved));
+      } catch (err) {
+        start.detail = "snapshot discarded: " + err;
+      }
+    } else {
+      start.detail = "snapshot discarded: incomplete";
+    }
+  } else if (saved) {
+    start.detail = "snapshot of another release replaced";
+  }
+  if (saved) {
+    saved = null;
+    await withStore("readwrite", (store) => store.delete(KEY)).catch(() => {});
+  }
+  return done(start.detail.startsWith("snapshot discarded") ? "discarded" : "made",
+              await makeAndKeep(base, engine));
+}

@@ -1,0 +1,102 @@
+"""The engine worker starts from a memory snapshot on a repeat visit (issue 17,
+static/pyodide_start.mjs): it is made on the first visit, restored on the next ones
+with its random generator reseeded, and a corrupt one is discarded."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page
+
+from tests.e2e.conftest import hand_cards
+
+# The snapshot record of static/pyodide_start.mjs, read and changed from the page (one
+# origin: the page and its worker share the IndexedDB database).
+RECORD = """async (change) => {
+  const open = indexedDB.open("canasta-start", 1);
+  open.onupgradeneeded = () => open.result.createObjectStore("snapshot");
+  const db = await new Promise((ok, no) => { open.onsuccess = () => ok(open.result);
+                                             open.onerror = () => no(open.error); });
+  const tx = db.transaction("snapshot", change ? "readwrite" : "readonly");
+  const store = tx.objectStore("snapshot");
+  const record = await new Promise((ok) => { const r = store.get("engine-worker");
+                                             r.onsuccess = () => ok(r.result); });
+  let out = record ? {id: record.id, length: record.length, bytes: record.bytes.byteLength}
+                   : null;
+  if (record && change === "corrupt") {
+    const bytes = new Uint8Array(record.bytes);
+    for (let i = bytes.length >> 1; i < (bytes.length >> 1) + 4096; i++) bytes[i] ^= 0x5a;
+    store.put({...record, bytes: bytes.buffer}, "engine-worker");
+  }
+  if (record && change === "truncate") {
+    store.put({...record, bytes: record.bytes.slice(0, 1 << 20)}, "engine-worker");
+  }
+  await new Promise((ok) => { tx.oncomplete = ok; });
+  db.close();
+  return out;
+}"""
+
+
+def boot(page: Page, query: str) -> dict[str, Any]:
+    """Open the page, wait for the engine and the hand; the worker's ping. Without a
+    query, a game is started from the set-up dialog with no deal number (a random one)."""
+    if not query:
+        page.evaluate("localStorage.clear()")  # no game to resume: the dialog shows
+    page.goto("/?" + (query or "fast=1"))
+    page.wait_for_selector("body[data-engine=ready]", timeout=60_000)
+    if not query:
+        page.get_by_test_id("start-game").click()
+    page.wait_for_selector("[data-testid=hand-card]")
+    return dict(json.loads(page.get_attribute("body", "data-boot") or "{}"))
+
+
+def snapshot_kept(page: Page) -> dict[str, Any]:
+    """Wait until the first visit's snapshot is stored (the worker writes it while the
+    game goes on); its record's id and size."""
+    page.wait_for_function(f"({RECORD})(null).then((r) => r !== null)", timeout=60_000)
+    return dict(page.evaluate(RECORD, None))
+
+
+def test_the_snapshot_is_made_then_restored_with_fresh_randomness(page: Page) -> None:
+    first = boot(page, "seed=5&new=1")
+    assert first["start"]["how"] == "made", first["start"]
+    seeded = hand_cards(page)
+    record = snapshot_kept(page)
+    assert record["id"].startswith("pyodide-") and record["length"] == record["bytes"] > 10**7
+
+    samples, hands = [], []
+    for _ in range(2):
+        again = boot(page, "")
+        assert again["start"]["how"] == "restored", again["start"]
+        samples.append(again["random"])
+        hands.append(sorted(hand_cards(page)))
+    # Two restores of one memory image: the worker's generator was reseeded, and two
+    # unseeded deals differ.
+    assert samples[0] != samples[1]
+    assert hands[0] != hands[1]
+    # A deal by number is the same whether the worker was restored or not.
+    for _ in range(2):
+        assert boot(page, "seed=5&new=1")["start"]["how"] == "restored"
+        assert hand_cards(page) == seeded
+
+
+@pytest.mark.parametrize("damage", ["corrupt", "truncate"])
+def test_a_damaged_snapshot_is_discarded_and_the_worker_starts_anyway(
+        page: Page, damage: str) -> None:
+    boot(page, "seed=8&new=1")
+    snapshot_kept(page)
+    page.evaluate(RECORD, damage)
+    damaged = boot(page, "seed=8&new=1")
+    assert damaged["start"]["how"] == "discarded", damaged["start"]
+    assert "snapshot discarded" in damaged["start"]["detail"]
+    dealt = hand_cards(page)
+    assert len(dealt) == 11
+    # A sound snapshot was made in its place, and the next visit restores it.
+    page.wait_for_function(
+        f"({RECORD})(null).then((r) => r !== null && r.length === r.bytes"
+        " && r.bytes > 10000000)", timeout=60_000)
+    restored = boot(page, "seed=8&new=1")
+    assert restored["start"]["how"] == "restored", restored["start"]
+    assert hand_cards(page) == dealt
