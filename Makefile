@@ -15,7 +15,7 @@ node_modules/.installed: package.json package-lock.json
 	npm ci --no-audit --no-fund --loglevel=error
 	touch $@
 
-static/pyodide/.vendored: node_modules/.installed tools/build.py
+static/pyodide/.vendored: node_modules/.installed tools/build.py tools/stdlib.py tools/stdlib_modules.txt tools/minify_stdlib.mjs
 	python3 tools/build.py vendor
 	touch $@
 

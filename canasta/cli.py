@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from .ai.fast import playout, unmodelled
+from .ai.timing import bench_ai
 from .cards import make_deck
 from .checks import check
 from .house_rules import rules_named
@@ -192,35 +193,6 @@ def bench(seconds: float, variant: str | RuleSet) -> dict[str, Any]:
                 break
     result["public_playout_rounds_per_s"] = round(public_rounds / spent, 2)
     return result
-
-
-def bench_ai(positions: list[dict[str, Any]], repeat: int = 1) -> dict[str, Any]:
-    """Strong-level decisions and play-outs per second on the committed positions."""
-    from .ai import choose_action
-    from .ai.arena import time_summary
-    from .ai.search import STATS
-    from .view import view_for
-
-    views = []
-    for data in positions:
-        state = load_position(data)
-        views.append(view_for(state, state.to_act))
-    before = dict(STATS)
-    times: list[float] = []
-    for r in range(repeat):
-        for i, view in enumerate(views):
-            start = time.perf_counter()
-            choose_action(view, "strong", r * 1000 + i)
-            times.append(time.perf_counter() - start)
-    spent = sum(times)
-    return {
-        "positions": len(views),
-        "strong_decisions_per_s": round(len(times) / spent, 1),
-        "playouts_per_s": round((STATS["playouts"] - before["playouts"]) / spent, 1),
-        "time_cap_hits": STATS["time_cap_hits"] - before["time_cap_hits"],
-        "seconds": round(spent, 2),
-        "timing": time_summary(times),
-    }
 
 
 def main(argv: list[str] | None = None) -> int:

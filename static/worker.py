@@ -260,7 +260,7 @@ def hint():
 
 def bench_ai(positions_json):
     """The strong level on the committed bench positions, timed inside this worker."""
-    from canasta.cli import bench_ai as run
+    from canasta.ai.timing import bench_ai as run
 
     return json.dumps(run(json.loads(positions_json)))
 

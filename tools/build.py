@@ -21,6 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import pages  # tools/pages.py, beside this file
+import stdlib  # tools/stdlib.py
 
 ROOT = Path(__file__).resolve().parent.parent
 NODE = ROOT / "node_modules"
@@ -45,6 +46,7 @@ def vendor() -> None:
     out.mkdir(parents=True, exist_ok=True)
     for name in PYODIDE_FILES:
         shutil.copy2(src / name, out / name)
+    slim_stdlib(src / "python_stdlib.zip", out / "python_stdlib.zip")
     out = STATIC / "pyscript"
     out.mkdir(parents=True, exist_ok=True)
     for path in (NODE / "@pyscript" / "core" / "dist").iterdir():
@@ -55,6 +57,18 @@ def vendor() -> None:
     mpy = NODE / "@micropython" / "micropython-webassembly-pyscript"
     for name in MICROPYTHON_FILES:
         shutil.copy2(mpy / name, out / name)
+
+
+def slim_stdlib(source: Path, target: Path) -> None:
+    """Pyodide's standard library trimmed to what the worker imports (tools/stdlib.py),
+    then without docstrings and comments (tools/minify_stdlib.mjs, run by Node with the
+    pinned Pyodide): issue 17's lighter first visit."""
+    trimmed = target.with_suffix(".trimmed.zip")
+    stdlib.trim(source, trimmed)
+    subprocess.run(["node", str(ROOT / "tools" / "minify_stdlib.mjs"), str(trimmed), str(target)],
+                   check=True)
+    trimmed.unlink()
+    print(f"python_stdlib.zip: {source.stat().st_size:,} bytes -> {target.stat().st_size:,}")
 
 
 TABLE_MODULES = (

@@ -26,7 +26,7 @@ from playwright.sync_api import Page, sync_playwright
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from canasta.ai.arena import time_summary  # noqa: E402
+from canasta.ai.timing import time_summary  # noqa: E402
 from tools.serve import make_server  # noqa: E402
 
 SETTLE_MS = 3000

@@ -43,6 +43,7 @@ from ..view import view_for
 from . import choose_action
 from .search import STATS
 from .seeds import LISTS, pick, tuning_entry
+from .timing import time_summary
 
 # Team scores before the deal (team 0, team 1, team 2 for three players): level,
 # each side ahead, both past 1500 (minimum 90) and 3000 (minimum 120), near the end.
@@ -98,17 +99,6 @@ def duplicate_set(args: tuple[str, int, int, str, str, tuple[int, ...]]) -> dict
             times.setdefault(level, []).extend(ts)
     return {"margin": margin, "a_wins": wins, "times": times,
             "search": {k: STATS[k] - before[k] for k in STATS}}
-
-
-def time_summary(seconds: list[float]) -> dict[str, float]:
-    """How many decisions, and their mean, 95th percentile and longest time (s)."""
-    ts = sorted(seconds)
-    return {
-        "decisions": len(ts),
-        "mean_s": round(statistics.fmean(ts), 4),
-        "p95_s": round(ts[int(0.95 * (len(ts) - 1))], 4),
-        "max_s": round(ts[-1], 4),
-    }
 
 
 def _interval(values: list[float]) -> tuple[float, float]:
