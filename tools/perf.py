@@ -8,7 +8,9 @@ visit, the longest main-thread tasks at boot and during play (Long Tasks API),
 and the time from a human click to the updated table. The largest game, Classic for
 six (`classic-6p`: six seats, three decks), is measured beside Classic for four: AI
 decision time in the worker, main-thread tasks and click to table during play, and
-a long save replayed; the figures end with the two side by side.
+a long save replayed; the figures end with the two side by side. Last, engine ready
+with and without the worker's memory snapshot (issue 17), side by side, with this
+run's CPython bench figure.
 """
 
 from __future__ import annotations
@@ -204,6 +206,63 @@ def side_by_side(out: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+PLAIN_INTERPRETER = 'interpreter = "./static/pyodide/pyodide.mjs"'
+SNAPSHOT_INTERPRETER = 'interpreter = "./static/pyodide_start.mjs"'
+
+
+def engine_start(browser: Any, base: str, repeats: int = 5) -> dict[str, Any]:
+    """Engine ready with and without the worker's memory snapshot (issue 17), side by
+    side in one run: two contexts (no service worker in either, the HTTP cache warm after
+    the first visit), one whose pyscript.toml names Pyodide's own loader. A first visit
+    each, then repeat visits taken in turns. The CPython bench of this run goes beside."""
+    from canasta.cli import bench
+
+    config = (ROOT / "pyscript.toml").read_text()
+    if SNAPSHOT_INTERPRETER not in config:
+        raise SystemExit("pyscript.toml does not name static/pyodide_start.mjs")
+    plain_config = config.replace(SNAPSHOT_INTERPRETER, PLAIN_INTERPRETER)
+    pages = {}
+    for arm in ("snapshot", "plain"):
+        context = browser.new_context(service_workers="block")
+        if arm == "plain":
+            context.route("**/pyscript.toml", lambda route: route.fulfill(
+                body=plain_config, content_type="application/toml"))
+        pages[arm] = context.new_page()
+    ready: dict[str, list[float]] = {"snapshot": [], "plain": []}
+    how: dict[str, list[str]] = {"snapshot": [], "plain": []}
+    first: dict[str, float] = {}
+    for visit in range(repeats + 1):
+        for arm, page in pages.items():
+            page.goto(base + "?seed=7&new=1&fast=1")
+            page.wait_for_selector("body[data-engine=ready]", timeout=120_000)
+            page.wait_for_selector("[data-testid=hand-card]")
+            seconds = mark(page, "engine-ready")
+            boot = json.loads(page.get_attribute("body", "data-boot") or "{}")
+            if visit == 0:
+                first[arm] = seconds
+                if arm == "snapshot":  # the next visit needs the snapshot stored
+                    page.wait_for_function(
+                        "new Promise((ok) => { const r = indexedDB.open('canasta-start', 1);"
+                        " r.onsuccess = () => { const g = r.result.transaction('snapshot')"
+                        ".objectStore('snapshot').getKey('engine-worker');"
+                        " g.onsuccess = () => ok(g.result !== undefined); }; })",
+                        timeout=60_000)
+            else:
+                ready[arm].append(seconds)
+                how[arm].append(boot.get("start", {}).get("how", "?"))
+    for page in pages.values():
+        page.context.close()
+    snap, plain = statistics.median(ready["snapshot"]), statistics.median(ready["plain"])
+    return {
+        "first_visit_ready_s": first,
+        "repeat_visits_ready_s": ready,
+        "repeat_median_s": {"snapshot": snap, "plain": plain},
+        "ratio_plain_over_snapshot": round(plain / snap, 2),
+        "how_started": how,
+        "cpython_random_rounds_per_s": bench(2.0, "classic")["random_rounds_per_s"],
+    }
+
+
 def late_game_save(variant: str = "classic") -> str:
     """A save deep into a game (AI against AI, six rounds), made under CPython."""
     import canasta
@@ -287,9 +346,19 @@ def main() -> int:
         bench.close()
         out[LARGEST] = largest_game(context, base)
         context.close()
+        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS,
+                                    headless=True)
+        out["engine_start"] = engine_start(browser, base)
+        browser.close()
     server.shutdown()
     print(json.dumps(out, indent=2))
     print(side_by_side(out))
+    start = out["engine_start"]
+    print(f"engine ready, repeat visit (median of {len(start['repeat_visits_ready_s']['plain'])}):"
+          f" {start['repeat_median_s']['snapshot']} s from the snapshot,"
+          f" {start['repeat_median_s']['plain']} s without"
+          f" ({start['ratio_plain_over_snapshot']}x); CPython bench of this run:"
+          f" {start['cpython_random_rounds_per_s']} random rounds/s")
     return 0
 
 
