@@ -23,17 +23,24 @@ const ENGINE_URL = new URL("./canasta.zip", import.meta.url).href;
 const DB_NAME = "canasta-start";
 const STORE = "snapshot";
 const KEY = "engine-worker";
-// What static/worker.py imports, so that a restored worker imports nothing.
+// What static/worker.py imports, so that a restored worker imports nothing; and the
+// standard-library modules PyScript's own Python package imports (html.entities alone
+// takes a few hundred milliseconds to compile).
 const PRELOAD = [
-  "import json, time",
+  "import html, html.entities, json, random, time",
   "import canasta, canasta.actions, canasta.ai, canasta.cards, canasta.house_rules",
   "import canasta.melds, canasta.roster, canasta.rule_pages",
 ].join("\n");
 // A snapshot restores a frozen random generator: reseed it from the system's entropy.
 const RESEED = "import random\nrandom.seed()";
 
-const start = { how: "plain", ms: 0, snapshot_bytes: 0, detail: "" };
+const start = { how: "plain", ms: 0, snapshot_bytes: 0, detail: "", steps: [] };
 globalThis.canastaStart = start;
+// PyScript's own steps in this worker ("Loading Pyodide", "Loaded Pyodide", ...), with the
+// time since the worker started, so that make perf can say where the start goes.
+globalThis.addEventListener?.("py:progress", (event) => {
+  start.steps.push([String(event.detail), Math.round(performance.now())]);
+});
 
 function request(req) {
   return new Promise((resolve, reject) => {
