@@ -8,7 +8,8 @@ pair, a wild card only for a pile of three or more), keep pairs and wild cards,
 discard by how much a card is worth keeping plus how dangerous it is to the next
 player (their team's melds while the pile is unfrozen, cards of the rank still
 unseen, what they collected or threw away), block a big pile with black 3s and
-wild cards, and do not go out straight after the first canasta while behind.
+wild cards, build a meld of wild cards only when the hand can finish it (F1), and do
+not go out straight after the first canasta while behind.
 Every move it makes is a legal action (it only takes steps the rules allow:
 C10-C15 for the pile, a complete initial meld in one turn for C25-C26, C31
 before playing down to one card, C21 for black 3s), so with `record=True` the
@@ -21,6 +22,7 @@ import random
 
 from ..actions import Action, Answer, Discard, Meld, TakePile
 from ..cards import BLACK_THREES, RED_THREES, VALUE, WILDS
+from ..melds import WILD_KEY
 from ..pile import blocks, frozen_for
 from ..solver import go_out_plan
 from ..state import ANSWER, PLAY, State
@@ -45,10 +47,12 @@ from .judgement import (
     WILD_BLOCK_KEEP,
     WILD_KEEP,
     answer_yes,
+    build_wild_meld,
     danger_base,
     keep_score,
     opponent_threat,
     pile_factor,
+    start_wild_meld,
     want_out,
 )
 
@@ -287,9 +291,9 @@ class Sim(Table):
             return False
         for action in plan:
             if isinstance(action, Meld):
-                kind = "b" if action.cards[0] in BLACK_THREES else (
-                    action.rank if action.rank is not None else
-                    next(KIND[c] for c in action.cards if c not in WILDS)
+                naturals = [c for c in action.cards if c not in WILDS]
+                kind = "b" if naturals and naturals[0] in BLACK_THREES else (
+                    KIND[naturals[0]] if naturals else action.rank or WILD_KEY
                 )
                 self._meld_from_hand(seat, kind, list(action.cards))
             else:
@@ -340,6 +344,8 @@ class Sim(Table):
             self._meld_from_hand(seat, kind, list(cards[-n:]))
         if "2" not in hand and "*" not in hand:
             return
+        if self.rules.wild_meld_min:
+            self._meld_of_wilds(seat, goal)
         wild_cards = self._wild_cards(seat)
         for kind, meld in table.items():
             if kind == "b" or not wild_cards:
@@ -348,7 +354,7 @@ class Sim(Table):
             if size >= self.size or size < self.size - 2:
                 continue
             gap = self.size - size
-            if gap > self._room(meld) or gap > len(wild_cards):
+            if gap > self._room(kind, meld) or gap > len(wild_cards):
                 continue
             if self.sizes[seat] - gap < 2 and self.canastas[team] + 1 < goal:
                 continue
@@ -357,6 +363,33 @@ class Sim(Table):
         dumping = self.canastas[team] >= self.goal
         if wild_cards and (dumping or self.sizes[seat] >= BIG_HAND):
             self._meld_wilds(seat, wild_cards, dumping, 0 if dumping and out else 2)
+
+    def _meld_of_wilds(self, seat: int, goal: int) -> None:
+        """F1: the team's meld of wild cards, as the normal player judges it: started
+        with most of a canasta in hand, built while the hand can finish it (completing
+        it at once where it can). Unless going out, two cards stay in hand."""
+        team = seat % self.teams
+        rules = self.rules
+        meld = self.melds[team].get(WILD_KEY)
+        wild_cards = self._wild_cards(seat)
+        held = len(wild_cards)
+        size = self.size
+        have = len(meld.cards) if meld else 0
+        if meld is None:
+            worth = rules.wild_canasta_bonus >= rules.mixed_canasta_bonus
+            if not start_wild_meld(worth, held, rules.wild_meld_min, size):
+                return
+            n = held
+        elif have >= size or not build_wild_meld(have, held, size):
+            return
+        else:
+            n = size - have
+        made = 1 if have < size <= have + n else 0
+        if self.sizes[seat] - n < 2 and self.canastas[team] + made < goal:
+            n = self.sizes[seat] - 2
+            if n <= 0 or (meld is None and n < rules.wild_meld_min):
+                return
+        self._meld_from_hand(seat, WILD_KEY, wild_cards[:n])
 
     def _meld_wilds(self, seat: int, wild_cards: list[str], dumping: bool, keep: int) -> None:
         """Pairs with a wild card as new melds (a big hand, or dumping: the team has
@@ -375,7 +408,7 @@ class Sim(Table):
         if not dumping:
             return
         for kind, meld in table.items():
-            room = min(self._room(meld), len(wild_cards), self.sizes[seat] - keep)
+            room = min(self._room(kind, meld), len(wild_cards), self.sizes[seat] - keep)
             if kind != "b" and room > 0:
                 self._meld_from_hand(seat, kind, [wild_cards.pop() for _ in range(room)])
 

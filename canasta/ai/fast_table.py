@@ -1,7 +1,8 @@
 """The mutable round that the fast play-out path (`canasta.ai.fast`) plays on.
 
 `Table` holds one round as counts and lists instead of immutable states: hands
-by card kind, melds with their natural and wild counts, the pile with what
+by card kind, melds with their natural and wild counts (a meld of wild cards, F1,
+under `WILD_KEY`), the pile with what
 freezes it, the stock, red 3s, and the public memory of what each seat threw
 away and picked up. Its methods are the moves themselves (draw, take the pile,
 meld, discard, go out) and the round's scoring (C40-C42); with `record=True`
@@ -16,7 +17,7 @@ from typing import NamedTuple
 
 from ..actions import DRAW, Action, Discard, Meld, TakePile
 from ..cards import BLACK_THREES, RANK, RED_THREES, SORT_KEY, VALUE, WILDS
-from ..melds import TableMeld, table_meld, wild_room
+from ..melds import WILD_KEY, TableMeld, table_meld, wild_room
 from ..pile import freezing_cards
 from ..rules import CLASSIC, RuleSet
 from ..scoring import canasta_bonus, red_three_score
@@ -69,12 +70,13 @@ def unmodelled(rules: RuleSet) -> str | None:
     return None
 
 
-# The options the fast path does not model: the house rules' scoring (scoring.py),
-# melds of wild cards (wild_melds.py) and going out's requirements beyond Classic's
-# (solver.finish_problem: a final discard required or forbidden, a compulsory question).
+# The options the fast path does not model: the house rules' scoring (scoring.py), a
+# canasta waiving the initial meld (H6, H7), and going out's requirements beyond
+# Classic's (solver.finish_problem: a final discard required or forbidden, a compulsory
+# question). Melds of wild cards (wild_melds.py: F1, H12) it models, keyed WILD_KEY.
 HOUSE_SCORING = ("double_end_bonus", "red_threes_by_going_out", "black_three_in_hand",
-                 "concealed_canasta_bonus", "wild_meld_min", "canasta_opens_from",
-                 "final_discard", "must_ask")
+                 "concealed_canasta_bonus", "canasta_opens_from", "final_discard", "must_ask")
+NO_LIMIT = 1 << 20  # the wild cards a meld of wild cards can take (F1: no C17 limit)
 
 
 class _Meld:
@@ -228,8 +230,11 @@ class Table:
         self.turn_melded = True
         self.melded[seat] = True
 
-    def _room(self, meld: _Meld | None, add_naturals: int = 0) -> int:
-        """C17, C19: the wild cards the meld (with `add_naturals` more) can take."""
+    def _room(self, kind: str, meld: _Meld | None, add_naturals: int = 0) -> int:
+        """C17, C19: the wild cards the team's meld of `kind` (with `add_naturals` more)
+        can take; any number on the meld of wild cards (F1)."""
+        if kind == WILD_KEY:
+            return NO_LIMIT
         nat = (meld.naturals if meld else 0) + add_naturals
         return wild_room(self.rules, nat, meld.wilds if meld else 0)
 
@@ -287,7 +292,8 @@ class Table:
 
     def _meld_from_hand(self, seat: int, kind: str, cards: list[str]) -> None:
         if self.record:
-            rank = kind if all(c in WILDS for c in cards) else None
+            # Wild cards alone name the meld they join; none for the meld of wild cards.
+            rank = kind if kind != WILD_KEY and all(c in WILDS for c in cards) else None
             self.actions.append(Meld(tuple(sorted(cards, key=card_order)), rank))
         self._take_cards(seat, cards)
         self._lay(seat, kind, cards)
@@ -323,8 +329,8 @@ class Table:
             for kind, meld in table.items():
                 total += sum(VALUE[c] for c in meld.cards)
                 if kind != "b" and len(meld.cards) >= self.size:
-                    total += canasta_bonus(rules, "mixed" if meld.wilds else "natural",
-                                           meld.wilds)
+                    canasta = "natural" if not meld.wilds else "mixed" if meld.naturals else "wild"
+                    total += canasta_bonus(rules, canasta, meld.wilds)
             total += red_three_score(rules, self.reds[team], bool(table))
             if self.went_out is not None and self.went_out % self.teams == team:
                 total += rules.going_out_bonus + (rules.concealed_bonus if self.concealed else 0)

@@ -24,9 +24,11 @@ from .judgement import (
     BIG_HAND,
     BIG_PILE,
     answer_yes,
+    build_wild_meld,
     danger_score,
     keep_score,
     opponent_threat,
+    start_wild_meld,
     want_out,
 )
 from .knowledge import Knowledge, natural_ranks, read_view
@@ -223,11 +225,11 @@ def _wild_meld_score(view: Json, meld: Json | None, adding: int, level: str,
             return 90
         if meld["canasta"] or level == "easy":
             return 25
-        return 40 if have + held >= size else -1
+        return 40 if build_wild_meld(have, held, size) else -1
     if level == "easy":
         return 30
     worth = rules.wild_canasta_bonus >= rules.mixed_canasta_bonus
-    return 35 if worth and held >= max(rules.wild_meld_min, size - 3) else -1
+    return 35 if start_wild_meld(worth, held, rules.wild_meld_min, size) else -1
 
 
 def _best_discard(

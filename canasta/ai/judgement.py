@@ -40,6 +40,19 @@ def answer_yes(threat: bool, stock: int, hand_points: int, lead: int) -> bool:
     return not (hand_points >= HEAVY_HAND and lead < 0)
 
 
+def start_wild_meld(worth_it: bool, held: int, smallest: int, canasta_size: int) -> bool:
+    """F1: start the team's meld of wild cards only when its canasta is worth at least a
+    mixed one (`worth_it`) and the hand holds most of it: `held` wild cards, at least the
+    `smallest` start the rules allow and all but three of a canasta."""
+    return worth_it and held >= max(smallest, canasta_size - 3)
+
+
+def build_wild_meld(have: int, held: int, canasta_size: int) -> bool:
+    """F1: add to the meld of wild cards (`have` cards) while the hand's `held` wild
+    cards can finish its canasta."""
+    return have + held >= canasta_size
+
+
 def keep_score(same: int, value: int, wild: bool, black_three: bool, block: bool) -> float:
     """How much a card is worth keeping: `same` cards of its rank in hand (itself
     included), `value` its points, `block` whether the pile is worth blocking."""

@@ -12,10 +12,16 @@ import canasta as C
 from canasta.actions import ASK, Answer, Discard
 from canasta.ai.fast import Memory, Sim, Unsupported, playout
 from canasta.ai.fast_table import unmodelled
+from canasta.house_rules import rules_named
 
 # The registered variants the fast path plays (tests/ai/test_fast_path_scope.py lists
-# the others, which the strong level plays with public-API rollouts).
-MODELLED = sorted(v for v, r in C.VARIANTS.items() if unmodelled(r) is None)
+# the others, which the strong level plays with public-API rollouts), and a house rule
+# it models: the seven-wild canasta laid down whole (H12).
+MODELLED = [*sorted(v for v, r in C.VARIANTS.items() if unmodelled(r) is None), "classic+H12"]
+
+
+def _game(name: str, seed: int) -> C.State:
+    return C.new_game(rules_named(name), seed)
 
 
 def _replay(state: C.State, seed: int) -> None:
@@ -29,7 +35,7 @@ def _replay(state: C.State, seed: int) -> None:
 @pytest.mark.parametrize("variant", MODELLED)
 def test_playouts_from_the_deal_replay_through_apply(variant: str) -> None:
     for seed in range(120):
-        _replay(C.new_game(variant, seed), seed)
+        _replay(_game(variant, seed), seed)
 
 
 @pytest.mark.parametrize("variant", MODELLED)
@@ -37,7 +43,7 @@ def test_playouts_from_mid_round_replay_through_apply(variant: str) -> None:
     done = 0
     for seed in range(200):
         rng = random.Random(seed)
-        state = C.new_game(variant, 1000 + seed)
+        state = _game(variant, 1000 + seed)
         for _ in range(rng.randrange(1, 90)):
             if state.round_over:
                 break
