@@ -125,22 +125,22 @@ export async function loadPyodide(options = {}) {
     start.how = how;
     start.ms = Math.round(performance.now() - began);
     start.began_ms = Math.round(began);  // since this worker's start
-    start.began_ms = Math.round(began);  // since this worker's start
     return py;
   };
+  // The engine archive's hash and the stored snapshot, read at the same time.
+  const reading = withStore("readonly", (store) => store.get(KEY)).catch((err) => {
+    start.detail = "storage unavailable: " + err;
+    return null;
+  });
   let engine;
   try {
     engine = await engineId();
   } catch (err) {
     start.detail = "no engine archive: " + err;
+    await reading;
     return done("plain", await loadRuntime(base));
   }
-  let saved = null;
-  try {
-    saved = await withStore("readonly", (store) => store.get(KEY));
-  } catch (err) {
-    start.detail = "storage unavailable: " + err;
-  }
+  let saved = await reading;
   if (saved && saved.id === engine.id) {
     if (complete(saved)) {
       try {
