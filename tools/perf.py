@@ -292,6 +292,7 @@ def main() -> int:
             viewport={"width": 1280, "height": 900})
         context.add_init_script(LONG_TASKS)
         sizes: list[int] = []
+        largest: list[tuple[int, str]] = []  # (bytes, path) of the first visit
 
         def finished(request: Any) -> None:
             response = request.response()
@@ -300,6 +301,7 @@ def main() -> int:
                 sizes.append(0)
             else:
                 sizes.append(max(0, request.sizes()["responseBodySize"]))
+                largest.append((sizes[-1], request.url.replace(base, "./")))
 
         context.on("requestfinished", finished)
         # A player's browser is already running when they open the page: let the
@@ -316,6 +318,7 @@ def main() -> int:
             "table_frame_s": fcp(page), "engine_ready_s": mark(page, "engine-ready"),
             "worker": json.loads(page.get_attribute("body", "data-boot") or "{}"),
             "transferred_MB": round(sum(sizes) / 1e6, 2), "requests": len(sizes),
+            "largest_files_kB": {path: round(n / 1e3) for n, path in sorted(largest)[-8:]},
             "longest_main_thread_tasks_ms": [round(t) for t in long_tasks(page)[:3]],
         }
         # Play a few hundred actions (AI and scripted human) for a late save.
