@@ -10,8 +10,9 @@
 // The snapshot is the whole WebAssembly memory (about 31 MB) right after the imports
 // below, taken with Pyodide's private `_makeSnapshot` / `_loadSnapshot` options and
 // `makeMemorySnapshot` (pinned Pyodide 314.0.7). It is kept in IndexedDB, one record,
-// under an id made of Pyodide's version and the SHA-256 of static/canasta.zip: a new
-// engine or runtime makes a new one. A snapshot that does not restore (corrupt,
+// under the build's key (static/snapshot_key.json: Pyodide's version and the hashes of
+// the standard library and the engine archive, tools/build.py): a new engine, standard
+// library or runtime makes a new one. A snapshot that does not restore (corrupt,
 // another build, cut short by a full disk) is deleted and the worker starts the usual
 // way. `globalThis.canastaStart` says what happened; worker.py's `ping` reports it.
 import { loadPyodide as loadRuntime, version } from "./pyodide/pyodide.mjs";
@@ -20,6 +21,7 @@ export { version };
 
 const INDEX_URL = new URL("./pyodide/", import.meta.url).href;
 const ENGINE_URL = new URL("./canasta.zip", import.meta.url).href;
+const KEY_URL = new URL("./snapshot_key.json", import.meta.url).href;
 const DB_NAME = "canasta-start";
 const STORE = "snapshot";
 const KEY = "engine-worker";
@@ -72,11 +74,18 @@ async function sha256(bytes) {
   return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-async function engineId() {
+async function snapshotKey() {
+  const response = await fetch(KEY_URL);
+  if (!response.ok) throw new Error("static/snapshot_key.json: " + response.status);
+  const { key } = await response.json();
+  if (typeof key !== "string" || !key) throw new Error("static/snapshot_key.json has no key");
+  return key;
+}
+
+async function engineArchive() {
   const response = await fetch(ENGINE_URL);
   if (!response.ok) throw new Error("static/canasta.zip: " + response.status);
-  const bytes = new Uint8Array(await response.arrayBuffer());
-  return { bytes, id: "pyodide-" + version + ":engine-" + await sha256(bytes) };
+  return new Uint8Array(await response.arrayBuffer());
 }
 
 function complete(saved) {
@@ -98,10 +107,14 @@ async function restore(options, saved) {
   return py;
 }
 
-async function makeAndKeep(options, engine) {
-  const py = await loadRuntime({ ...options, _makeSnapshot: true });
+async function makeAndKeep(options, key) {
+  const [py, archive] = await Promise.all([
+    loadRuntime({ ...options, _makeSnapshot: true }),
+    engineArchive().catch((err) => { start.detail += " no engine archive: " + err; }),
+  ]);
+  if (!archive) return py;
   try {
-    py.unpackArchive(engine.bytes, "zip", { extractDir: "." });
+    py.unpackArchive(archive, "zip", { extractDir: "." });
     py.runPython(PRELOAD);
     const snapshot = py.makeMemorySnapshot();
     start.snapshot_bytes = snapshot.byteLength;
@@ -109,7 +122,7 @@ async function makeAndKeep(options, engine) {
     // Kept while the worker boots on; a failure (quota) only costs the next visit's speed.
     sha256(bytes)
       .then((hash) => withStore("readwrite", (store) => store.put(
-        { id: engine.id, length: bytes.byteLength, sha256: hash, bytes }, KEY)))
+        { id: key, length: bytes.byteLength, sha256: hash, bytes }, KEY)))
       .then(() => { start.kept = true; })
       .catch((err) => { start.kept = false; start.detail += " not kept: " + err; });
   } catch (err) {
@@ -127,21 +140,21 @@ export async function loadPyodide(options = {}) {
     start.began_ms = Math.round(began);  // since this worker's start
     return py;
   };
-  // The engine archive's hash and the stored snapshot, read at the same time.
+  // The build's snapshot key and the stored snapshot, read at the same time.
   const reading = withStore("readonly", (store) => store.get(KEY)).catch((err) => {
     start.detail = "storage unavailable: " + err;
     return null;
   });
-  let engine;
+  let key;
   try {
-    engine = await engineId();
+    key = await snapshotKey();
   } catch (err) {
-    start.detail = "no engine archive: " + err;
+    start.detail = "no snapshot key: " + err;
     await reading;
     return done("plain", await loadRuntime(base));
   }
   let saved = await reading;
-  if (saved && saved.id === engine.id) {
+  if (saved && saved.id === key) {
     if (complete(saved)) {
       try {
         return done("restored", await restore(base, saved));
@@ -159,5 +172,5 @@ export async function loadPyodide(options = {}) {
     await withStore("readwrite", (store) => store.delete(KEY)).catch(() => {});
   }
   return done(start.detail.startsWith("snapshot discarded") ? "discarded" : "made",
-              await makeAndKeep(base, engine));
+              await makeAndKeep(base, key));
 }

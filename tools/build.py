@@ -96,6 +96,21 @@ def engine() -> None:
     with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as zf:
         for path in sorted((ROOT / "canasta").rglob("*.py")):
             zf.write(path, path.relative_to(ROOT).as_posix())
+    snapshot_key()
+
+
+def snapshot_key() -> None:
+    """static/snapshot_key.json: what the engine worker's memory snapshot is made of
+    (static/pyodide_start.mjs, issue 17) — Pyodide's version, its trimmed standard
+    library and our engine archive — as one hash. A snapshot stored under another key
+    is never restored. The service worker serves it with the page's release."""
+    version = json.loads((NODE / "pyodide" / "package.json").read_text())["version"] \
+        if (NODE / "pyodide" / "package.json").exists() else "unknown"
+    digest = hashlib.sha256(version.encode())
+    for part in (STATIC / "pyodide" / "python_stdlib.zip", STATIC / "canasta.zip"):
+        digest.update(part.read_bytes() if part.exists() else b"")
+    key = f"pyodide-{version}:build-{digest.hexdigest()[:32]}"
+    (STATIC / "snapshot_key.json").write_text(json.dumps({"key": key}) + "\n")
 
 
 def precache() -> None:
