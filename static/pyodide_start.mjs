@@ -107,14 +107,10 @@ async function restore(options, saved) {
   return py;
 }
 
-async function makeAndKeep(options, key) {
-  const [py, archive] = await Promise.all([
-    loadRuntime({ ...options, _makeSnapshot: true }),
-    engineArchive().catch((err) => { start.detail += " no engine archive: " + err; }),
-  ]);
-  if (!archive) return py;
+async function makeAndKeep(options, key, archive) {
+  const py = await loadRuntime({ ...options, _makeSnapshot: true });
+  py.unpackArchive(archive, "zip", { extractDir: "." });
   try {
-    py.unpackArchive(archive, "zip", { extractDir: "." });
     py.runPython(PRELOAD);
     const snapshot = py.makeMemorySnapshot();
     start.snapshot_bytes = snapshot.byteLength;
@@ -131,10 +127,19 @@ async function makeAndKeep(options, key) {
   return py;
 }
 
+// The engine's files: this module writes them into the worker's file system in every
+// case (pyscript.toml has no [files]), one fetch of static/canasta.zip per worker start.
+// A snapshot holds the modules imported from them, not the files (the file system is
+// not part of the memory image), so a restored worker gets them too: the AI imports
+// some modules only when it first needs them. If the archive cannot be had, the worker
+// fails to start and the page starts another (static/ui_game.py).
 export async function loadPyodide(options = {}) {
   const began = performance.now();
   const base = { ...options, indexURL: INDEX_URL };
-  const done = (how, py) => {
+  const archive = engineArchive();
+  archive.catch(() => {});  // awaited below: its failure is the start's
+  const withEngine = async (how, py, unpacked = false) => {
+    if (!unpacked) py.unpackArchive(await archive, "zip", { extractDir: "." });
     start.how = how;
     start.ms = Math.round(performance.now() - began);
     start.began_ms = Math.round(began);  // since this worker's start
@@ -151,13 +156,13 @@ export async function loadPyodide(options = {}) {
   } catch (err) {
     start.detail = "no snapshot key: " + err;
     await reading;
-    return done("plain", await loadRuntime(base));
+    return withEngine("plain", await loadRuntime(base));
   }
   let saved = await reading;
   if (saved && saved.id === key) {
     if (complete(saved)) {
       try {
-        return done("restored", await restore(base, saved));
+        return withEngine("restored", await restore(base, saved));
       } catch (err) {
         start.detail = "snapshot discarded: " + err;
       }
@@ -171,6 +176,6 @@ export async function loadPyodide(options = {}) {
     saved = null;
     await withStore("readwrite", (store) => store.delete(KEY)).catch(() => {});
   }
-  return done(start.detail.startsWith("snapshot discarded") ? "discarded" : "made",
-              await makeAndKeep(base, key));
+  const how = start.detail.startsWith("snapshot discarded") ? "discarded" : "made";
+  return withEngine(how, await makeAndKeep(base, key, await archive), true);
 }

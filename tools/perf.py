@@ -220,7 +220,9 @@ def engine_start(browser: Any, base: str, repeats: int = 5) -> dict[str, Any]:
     config = (ROOT / "pyscript.toml").read_text()
     if SNAPSHOT_INTERPRETER not in config:
         raise SystemExit("pyscript.toml does not name static/pyodide_start.mjs")
-    plain_config = config.replace(SNAPSHOT_INTERPRETER, PLAIN_INTERPRETER)
+    # Pyodide's own loader, and the engine's files written by PyScript instead.
+    plain_config = config.replace(SNAPSHOT_INTERPRETER, PLAIN_INTERPRETER) + (
+        '[files]\n"./static/canasta.zip" = "./*"\n')
     pages = {}
     for arm in ("snapshot", "plain"):
         context = browser.new_context(service_workers="block")
