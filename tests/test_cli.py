@@ -47,10 +47,16 @@ def test_simulate_and_bench_run_for_every_variant(
         assert bench["bench_positions"] == f"50 states of {name} from random play"
 
 
-def test_the_free_canasta_bench_reports_the_fallback(capsys: pytest.CaptureFixture[str]) -> None:
-    bench = run(capsys, "bench", "--variant", "free-canasta", "--seconds", "0.01")
-    assert "wild_meld_min" in str(bench["fast_playout"])
+def test_a_bench_beyond_the_fast_path_reports_the_fallback(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    bench = run(capsys, "bench", "--variant", "classic+H1", "--seconds", "0.01")
+    assert "double_end_bonus" in str(bench["fast_playout"])
     assert "fast_playout_rounds_per_s" not in bench
+
+
+def test_the_free_canasta_bench_uses_the_fast_path(capsys: pytest.CaptureFixture[str]) -> None:
+    bench = run(capsys, "bench", "--variant", "free-canasta", "--seconds", "0.01")
+    assert bench["fast_playout_rounds_per_s"] > 0
 
 
 def test_bench_positions_are_the_variants_own() -> None:
