@@ -4,8 +4,9 @@
 // the next visit.
 //
 // PyScript imports this module as the worker's interpreter (pyscript.toml) and calls
-// its loadPyodide with its own options (stdout, stderr); it then writes the [files]
-// and runs static/worker.py, whose imports are already done after a restore.
+// its loadPyodide with its own options (stdout, stderr); this module writes the
+// engine's files (below), then PyScript runs static/worker.py, whose imports are
+// already done after a restore.
 //
 // The snapshot is the whole WebAssembly memory (about 31 MB) right after the imports
 // below, taken with Pyodide's private `_makeSnapshot` / `_loadSnapshot` options and
@@ -158,7 +159,8 @@ export async function loadPyodide(options = {}) {
     await reading;
     return withEngine("plain", await loadRuntime(base));
   }
-  let saved = await reading;
+  const saved = await reading;
+  let discarded = false;
   if (saved && saved.id === key) {
     if (complete(saved)) {
       try {
@@ -169,13 +171,11 @@ export async function loadPyodide(options = {}) {
     } else {
       start.detail = "snapshot discarded: incomplete";
     }
+    discarded = true;
   } else if (saved) {
     start.detail = "snapshot of another release replaced";
   }
-  if (saved) {
-    saved = null;
-    await withStore("readwrite", (store) => store.delete(KEY)).catch(() => {});
-  }
-  const how = start.detail.startsWith("snapshot discarded") ? "discarded" : "made";
-  return withEngine(how, await makeAndKeep(base, key, await archive), true);
+  if (saved) await withStore("readwrite", (store) => store.delete(KEY)).catch(() => {});
+  return withEngine(discarded ? "discarded" : "made",
+                    await makeAndKeep(base, key, await archive), true);
 }

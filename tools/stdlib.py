@@ -36,6 +36,15 @@ _BLOCK = re.compile(r"^(async[ \t]+def|def|class|if|elif|else|try|except|finally
                     r"|match|case)\b.*:[ \t]*(#.*)?$")
 
 
+def absolute(package: str, level: int, name: str) -> str:
+    """The module a `from` import names: `name` itself, or (`level` dots) relative to
+    `package`."""
+    if not level:
+        return name
+    parts = package.split(".")[: len(package.split(".")) - level + 1]
+    return ".".join(parts + ([name] if name else []))
+
+
 def imports(source: str, package: str, module_level: bool) -> set[str]:
     """The module names a source imports (with `from m import x`, also m.x, which may be a
     submodule). With module_level, imports inside a function body are left out."""
@@ -58,10 +67,7 @@ def imports(source: str, package: str, module_level: bool) -> set[str]:
         if m := _IMPORT.match(line):
             found |= {part.split()[0] for part in m.group(1).split(",") if part.strip()}
         elif m := _FROM.match(line):
-            level, name = len(m.group(1)), m.group(2)
-            if level:
-                base = package.split(".")[: len(package.split(".")) - level + 1]
-                name = ".".join(base + ([name] if name else []))
+            name = absolute(package, len(m.group(1)), m.group(2))
             if name:
                 found.add(name)
                 found |= {name + "." + part.split()[0]
@@ -91,10 +97,7 @@ def ours() -> set[str]:
             if isinstance(node, ast.Import):
                 names = [alias.name for alias in node.names]
             elif isinstance(node, ast.ImportFrom):
-                base = node.module or ""
-                if node.level:
-                    parts = package.split(".")[: len(package.split(".")) - node.level + 1]
-                    base = ".".join(parts + ([base] if base else []))
+                base = absolute(package, node.level, node.module or "")
                 names = [base] + [base + "." + alias.name for alias in node.names]
             else:
                 continue
@@ -147,13 +150,12 @@ def needed(archive: zipfile.ZipFile) -> set[str]:
     return kept | others | (folders & names)
 
 
-def trim(source: Path, target: Path) -> tuple[int, int]:
-    """Write the trimmed archive; the sizes of both. Each file is deflated at the highest
-    level: static hosts send a .zip as it is, not gzipped again."""
+def trim(source: Path, target: Path) -> None:
+    """Write the trimmed archive, uncompressed: tools/minify_stdlib.mjs rewrites it and
+    compresses the shipped one."""
     with zipfile.ZipFile(source) as archive:
         keep = needed(archive)
-        with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as out:
+        with zipfile.ZipFile(target, "w", zipfile.ZIP_STORED) as out:
             for info in archive.infolist():
                 if info.filename in keep:
-                    out.writestr(info, archive.read(info.filename), zipfile.ZIP_DEFLATED, 9)
-    return source.stat().st_size, target.stat().st_size
+                    out.writestr(info, archive.read(info.filename), zipfile.ZIP_STORED)

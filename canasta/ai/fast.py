@@ -376,8 +376,8 @@ class Sim(Table):
         size = self.size
         have = len(meld.cards) if meld else 0
         if meld is None:
-            worth = rules.wild_canasta_bonus >= rules.mixed_canasta_bonus
-            if not start_wild_meld(worth, held, rules.wild_meld_min, size):
+            if not start_wild_meld(rules.wild_canasta_bonus, rules.mixed_canasta_bonus, held,
+                                   rules.wild_meld_min, size):
                 return
             n = held
         elif have >= size or not build_wild_meld(have, held, size):

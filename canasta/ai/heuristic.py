@@ -228,8 +228,9 @@ def _wild_meld_score(view: Json, meld: Json | None, adding: int, level: str,
         return 40 if build_wild_meld(have, held, size) else -1
     if level == "easy":
         return 30
-    worth = rules.wild_canasta_bonus >= rules.mixed_canasta_bonus
-    return 35 if start_wild_meld(worth, held, rules.wild_meld_min, size) else -1
+    start = start_wild_meld(rules.wild_canasta_bonus, rules.mixed_canasta_bonus, held,
+                            rules.wild_meld_min, size)
+    return 35 if start else -1
 
 
 def _best_discard(

@@ -40,11 +40,12 @@ def answer_yes(threat: bool, stock: int, hand_points: int, lead: int) -> bool:
     return not (hand_points >= HEAVY_HAND and lead < 0)
 
 
-def start_wild_meld(worth_it: bool, held: int, smallest: int, canasta_size: int) -> bool:
-    """F1: start the team's meld of wild cards only when its canasta is worth at least a
-    mixed one (`worth_it`) and the hand holds most of it: `held` wild cards, at least the
-    `smallest` start the rules allow and all but three of a canasta."""
-    return worth_it and held >= max(smallest, canasta_size - 3)
+def start_wild_meld(wild_bonus: int, mixed_bonus: int, held: int, smallest: int,
+                    canasta_size: int) -> bool:
+    """F1: start the team's meld of wild cards only when its canasta (`wild_bonus`) is
+    worth at least a mixed one (`mixed_bonus`) and the hand holds most of it: `held` wild
+    cards, at least the `smallest` start the rules allow and all but three of a canasta."""
+    return wild_bonus >= mixed_bonus and held >= max(smallest, canasta_size - 3)
 
 
 def build_wild_meld(have: int, held: int, canasta_size: int) -> bool:
