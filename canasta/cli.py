@@ -204,11 +204,11 @@ def main(argv: list[str] | None = None) -> int:
         from .fuzz import main as fuzz_main
 
         return fuzz_main(args_in[1:], choose_action)
-    if args_in[:1] == ["arena"]:
+    if args_in[:1] in (["arena"], ["audit"]):
         import importlib
 
-        arena = importlib.import_module("canasta.ai.arena")
-        return int(arena.main(args_in[1:]))
+        tool = importlib.import_module("canasta.ai." + args_in[0])
+        return int(tool.main(args_in[1:]))
     parser = argparse.ArgumentParser(prog="python -m canasta")
     sub = parser.add_subparsers(dest="command", required=True)
     sim = sub.add_parser("simulate", help="play whole games with random legal moves")
@@ -222,6 +222,8 @@ def main(argv: list[str] | None = None) -> int:
     pos = sub.add_parser("bench-positions", help="regenerate bench/positions.json")
     pos.add_argument("--count", type=int, default=50)
     sub.add_parser("arena", help="duplicate matches between AI levels (see --help there)")
+    sub.add_parser("audit", help="how often a level gives the pile away; turns per round "
+                   "(see --help there)")
     sub.add_parser("fuzz", help="forged actions, positions, saves and rule sets against the "
                    "engine (see --help there)")
     args = parser.parse_args(args_in)

@@ -17,6 +17,8 @@ import random  # noqa: E402
 import canasta  # noqa: E402
 from canasta.actions import DRAW, NextRound, TakePile  # noqa: E402
 from canasta.ai import LEVELS, choose_action  # noqa: E402
+from canasta.ai.gifts import explain_discard  # noqa: E402
+from canasta.ai.knowledge import read_view  # noqa: E402
 from canasta.cards import RANK, WILDS, rank_plural, short_name  # noqa: E402
 from canasta.house_rules import describe as describe_house_rules  # noqa: E402
 from canasta.house_rules import with_house_rules  # noqa: E402
@@ -255,7 +257,11 @@ def hint():
     view = canasta.view_for(state, HUMAN)
     seed = state.seed * 1_000_003 + len(state.action_list())
     data = canasta.action_to_json(choose_action(view, "strong", seed))
-    return json.dumps({"hint": {"action": data, "text": _phrase(HUMAN, data, state, advice=True)}})
+    text = _phrase(HUMAN, data, state, advice=True)
+    if data["type"] == "discard":
+        why = explain_discard(view, read_view(view), data["card"])
+        text = f"{text} {why}" if why else text
+    return json.dumps({"hint": {"action": data, "text": text}})
 
 
 def bench_ai(positions_json):

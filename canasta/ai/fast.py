@@ -60,14 +60,15 @@ INFINITY = float("inf")
 # The discard judgement as tables, built once from the shared functions (for up
 # to 8 decks): the keep score of a natural kind by how many the hand holds, the
 # pile's factor by its size, and the danger before that factor by
-# [feeds][picked][thrown][unseen].
+# [gift][picked][thrown][unseen] (a gift here: the card goes on the next side's meld
+# while the pile is open to them).
 NATURAL_KEEP = {
     k: tuple(keep_score(n, v, False, False, False) for n in range(4 * MAX_DECKS + 1))
     for k, v in KIND_VALUE.items() if k not in SPECIAL
 }
 PILE_FACTOR = tuple(pile_factor(n) for n in range(54 * MAX_DECKS + 1))
-DANGER = [[[[danger_base(feeds, u, picked, thrown) for u in range(UNSEEN_CAP + 1)]
-            for thrown in (False, True)] for picked in (False, True)] for feeds in (False, True)]
+DANGER = [[[[danger_base(gift, u, picked, thrown) for u in range(UNSEEN_CAP + 1)]
+            for thrown in (False, True)] for picked in (False, True)] for gift in (False, True)]
 
 
 class Sim(Table):

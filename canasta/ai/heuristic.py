@@ -20,6 +20,7 @@ from ..melds import WILD_KEY, meld_of_view
 from ..pile import frozen_for
 from ..rules import RuleSet
 from ..solver import go_out_plan
+from .gifts import LOOP_TAKES, LOOP_TURNS, empty_takes, gift_reason
 from .judgement import (
     BIG_HAND,
     BIG_PILE,
@@ -98,11 +99,29 @@ def _draw_choice(view: Json, know: Knowledge, level: str) -> Json:
     if level == "easy" and len(pile_cards) < 4:
         return {"type": "draw"}  # a beginner takes only a pile that looks big
 
+    if level == "normal" and _breaks_loop(view, know, takes):
+        return {"type": "draw"}
+
     def cost(action: Json) -> tuple[int, int]:
         wild = sum(1 for c in action["cards"] if c in WILDS)
         return (wild, len(action["cards"]))
 
     return min(takes, key=cost)
+
+
+def _breaks_loop(view: Json, know: Knowledge, takes: list[Json]) -> bool:
+    """Draw rather than take the pile when the round is going round in a loop (piles
+    of a card and black 3s taken, the 3 thrown back: `gifts.empty_takes`) and this
+    pile is another such, unless taking it completes a canasta."""
+    if empty_takes(view["log"], LOOP_TURNS) < LOOP_TAKES:
+        return False
+    if any(c not in BLACK_THREES for c in know.pile[:-1]):
+        return False
+    size = know.rules.canasta_size
+    top = RANK[know.pile[-1]]
+    have = sum(len(m["cards"]) for m in view["melds"][_team(view)]
+               if m["rank"] == top and not m["canasta"])
+    return not any(have + len(a["cards"]) + 1 >= size for a in takes)
 
 
 # ----- melding and discarding -------------------------------------------------
@@ -261,10 +280,11 @@ def ranked_discards(
         if card in BLACK_THREES or card in WILDS:
             return 0.0  # they block the pile for the next player (C15)
         rank = RANK[card]
-        feeds = rank in opp_ranks and not frozen_for_next  # laid off, the pile taken
         if not careful:
+            feeds = rank in opp_ranks and not frozen_for_next  # laid off, the pile taken
             return danger_score(feeds, 0, False, False, pile_size)
-        return danger_score(feeds, know.unseen_of_rank(rank), bool(know.picked_ranks[nxt][rank]),
+        return danger_score(gift_reason(view, know, card) is not None,
+                            know.unseen_of_rank(rank), bool(know.picked_ranks[nxt][rank]),
                             bool(know.discarded_ranks[nxt][rank]), pile_size)
 
     def keep(card: str) -> float:

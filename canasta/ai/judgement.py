@@ -65,14 +65,19 @@ def keep_score(same: int, value: int, wild: bool, black_three: bool, block: bool
     return k - value / 10
 
 
-def danger_base(feeds: bool, unseen: int, picked: bool, thrown: bool) -> float:
+GIFT_DANGER = 25.0  # a gift (ai/gifts.py): the next opponent may take the pile with it
+
+
+def danger_base(gift: bool, unseen: int, picked: bool, thrown: bool) -> float:
     """How dangerous a natural card is to hand the next player, before the pile's
-    size counts: `feeds` it goes on their team's meld while the pile is unfrozen
-    for them, `unseen` cards of its rank not seen yet, `picked` / `thrown` the next
-    player collected / discarded that rank before."""
+    size counts: `gift` they can take the pile with it (their side's meld of its rank
+    while the pile is unfrozen for them, or a pair of it the log shows them holding),
+    `unseen` cards of its rank not seen yet, `picked` / `thrown` the next player
+    collected / discarded that rank before. A gift outweighs breaking a pair (issue
+    19: no gifts unless the alternative costs more, a wild card say)."""
     d = 0.0
-    if feeds:
-        d += 5.0
+    if gift:
+        d += GIFT_DANGER
     d += 0.4 * min(unseen, UNSEEN_CAP)
     if picked:
         d += 3.0
@@ -86,5 +91,5 @@ def pile_factor(pile_size: int) -> float:
     return 1 + pile_size / 6
 
 
-def danger_score(feeds: bool, unseen: int, picked: bool, thrown: bool, pile_size: int) -> float:
-    return danger_base(feeds, unseen, picked, thrown) * pile_factor(pile_size)
+def danger_score(gift: bool, unseen: int, picked: bool, thrown: bool, pile_size: int) -> float:
+    return danger_base(gift, unseen, picked, thrown) * pile_factor(pile_size)

@@ -28,6 +28,7 @@ from ..state import State
 from ..transitions import apply
 from ..view import view_for
 from .fast import Memory, Unsupported, playout, unmodelled
+from .gifts import gift_reason
 from .heuristic import choose_heuristic, ranked_discards
 from .knowledge import read_view
 from .worlds import sample_world
@@ -89,14 +90,20 @@ def choose_by_search(view: dict[str, Any], seed: int, playouts: int = DEFAULT_PL
 
 def _candidates(view: dict[str, Any], preferred: dict[str, Any]) -> list[dict[str, Any]]:
     """Where play-outs judge well: whether and how to take the pile, and which card
-    to discard (normal's best few). Melds mid-turn are left to the heuristic."""
+    to discard (normal's best few, without gifts unless normal's own choice is one).
+    Melds mid-turn are left to the heuristic."""
     legal: list[dict[str, Any]] = view["legal"]
     if view["phase"] == "draw":
         return [preferred, *[a for a in legal if a != preferred]][:MAX_CANDIDATES]
     if preferred["type"] != "discard":
         return [preferred]
     discards = [a for a in legal if a["type"] == "discard"]
-    ranked = ranked_discards(view, read_view(view), discards, "normal", random.Random(0))
+    know = read_view(view)
+    ranked = ranked_discards(view, know, discards, "normal", random.Random(0))
+    if gift_reason(view, know, preferred["card"]) is None:
+        # No gifts (issue 19): normal found a discard that is not one, so the search
+        # does not weigh those that are (its sampled deals undervalue the pile).
+        ranked = [a for a in ranked if gift_reason(view, know, a["card"]) is None]
     return [preferred, *[a for a in ranked if a != preferred]][:MAX_CANDIDATES]
 
 

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+from urllib.parse import quote
+
 from playwright.sync_api import Page, expect
 
 import canasta
@@ -59,3 +62,22 @@ def test_following_hints_plays_whole_turns_without_a_refusal(page: Page) -> None
             if kind in ("discard", "ask"):
                 break
     assert followed.count("discard") + followed.count("ask") >= 2, followed
+
+
+def test_the_hint_says_which_discard_would_hand_the_next_player_the_pile(page: Page) -> None:
+    # Issue 19: the opponents have melded kings and the pile is open to them.
+    position = {
+        "variant": "classic", "to_move": 0, "phase": "play",
+        "hands": [["KD", "8C", "8S", "5H", "5D"], ["JS", "JS", "7H", "6H"],
+                  ["JH", "JH", "7D", "6S"], ["JC", "JC", "7S", "8D"]],
+        "melds": [[["QS", "QC", "QH"]], [["KS", "KC", "KH"]]],
+        "pile": ["9C", "6D", "AH", "TD", "4C", "7C", "9H", "6C"], "scores": [0, 0],
+    }
+    open_game(page, "fast=1&position=" + quote(json.dumps(position)))
+    page.wait_for_selector("[data-testid=hand-card]")
+    page.get_by_test_id("btn-hint").click()
+    hint = page.get_by_test_id("hint")
+    expect(hint).to_contain_text("Hint: Discard")
+    expect(hint).to_contain_text(
+        "Not K♦: the next player could take the pile with it (their side has a meld of kings).")
+    assert "KD" not in staged(page)
