@@ -15,7 +15,9 @@
 // the standard library and the engine archive, tools/build.py): a new engine, standard
 // library or runtime makes a new one. A snapshot that does not restore (corrupt,
 // another build, cut short by a full disk) is deleted and the worker starts the usual
-// way. `globalThis.canastaStart` says what happened; worker.py's `ping` reports it.
+// way. `globalThis.canastaStart` says what happened and where the time went (read_ms:
+// the stored snapshot read, hash_ms, runtime_ms: Pyodide restored from it,
+// engine_files_ms); worker.py's `ping` reports it.
 import { loadPyodide as loadRuntime, version } from "./pyodide/pyodide.mjs";
 
 export { version };
@@ -99,7 +101,9 @@ async function restore(options, saved) {
   const began = performance.now();
   if (await sha256(saved.bytes) !== saved.sha256) throw new Error("its hash does not match");
   start.hash_ms = Math.round(performance.now() - began);
+  const loading = performance.now();
   const py = await loadRuntime({ ...options, _loadSnapshot: new Uint8Array(saved.bytes) });
+  start.runtime_ms = Math.round(performance.now() - loading);
   py.runPython(RESEED);
   // The engine must be there, imported: else this snapshot is not what it claims.
   if (!py.runPython("import sys\n'canasta.ai' in sys.modules")) {
@@ -140,14 +144,19 @@ export async function loadPyodide(options = {}) {
   const archive = engineArchive();
   archive.catch(() => {});  // awaited below: its failure is the start's
   const withEngine = async (how, py, unpacked = false) => {
+    const writing = performance.now();
     if (!unpacked) py.unpackArchive(await archive, "zip", { extractDir: "." });
+    start.engine_files_ms = Math.round(performance.now() - writing);
     start.how = how;
     start.ms = Math.round(performance.now() - began);
     start.began_ms = Math.round(began);  // since this worker's start
     return py;
   };
   // The build's snapshot key and the stored snapshot, read at the same time.
-  const reading = withStore("readonly", (store) => store.get(KEY)).catch((err) => {
+  const reading = withStore("readonly", (store) => store.get(KEY)).then((saved) => {
+    start.read_ms = Math.round(performance.now() - began);
+    return saved;
+  }, (err) => {
     start.detail = "storage unavailable: " + err;
     return null;
   });
