@@ -11,7 +11,17 @@ import ui_saves
 import ui_stats
 from pyscript import document, window, workers
 from pyscript.ffi import create_proxy
-from ui_actions import click_pile, do_discard, do_meld, do_take, toggle
+from ui_actions import (
+    back_to_hand,
+    click_pile,
+    do_discard,
+    do_meld,
+    do_take,
+    take_action,
+    tell,
+    toggle,
+    why_not,
+)
 from ui_base import (
     ADDRESS_PROBLEMS,
     PARAMS,
@@ -118,6 +128,9 @@ def on_click(event):
     elif act == "draw":
         if "draw" in legal_types(view):
             spawn(send({"type": "draw"}))
+        elif not S["ai"]:
+            message, rule = why_not("draw", view)  # the stock clicked when it cannot act
+            tell(message, rule)
     elif act == "take":
         do_take()
     elif act == "pile":
@@ -139,6 +152,19 @@ def on_click(event):
     elif act == "clear":
         S["sel"] = []
         S["refusal"] = None
+        S["confirm_take"] = None
+        render()
+    elif act == "pending-clear":
+        back_to_hand()
+    elif act == "take-yes":
+        action = S["confirm_take"]
+        S["confirm_take"] = None
+        if action is not None and view["phase"] == "draw":
+            spawn(send(take_action(view, list(action["cards"]))))
+        else:
+            render()
+    elif act == "take-no":
+        S["confirm_take"] = None
         render()
     elif act == "ask":
         spawn(send({"type": "ask"}))
@@ -204,6 +230,47 @@ SHORTCUTS = {
 }
 
 
+# Arrow keys walk the table (issue 15): left and right within a row, up and down from
+# the hand to your melds to the stock and the pile.
+ROWS = (
+    "[data-testid=hand-card]",
+    ".melds-us [data-act=meld-target], .melds-us [data-act=new-meld]",
+    ".center [data-act=draw], .center [data-act=pile]",
+)
+ARROWS = {"ArrowLeft": (0, -1), "ArrowRight": (0, 1), "ArrowUp": (1, 0), "ArrowDown": (-1, 0)}
+
+
+def row_nodes(row):
+    found = document.querySelectorAll(ROWS[row])
+    return [found.item(i) for i in range(found.length)]
+
+
+def arrow_walk(event):
+    """Move the focus with an arrow key; True when the key was used."""
+    step = ARROWS.get(str(event.key))
+    if step is None:
+        return False
+    for row in range(len(ROWS)):
+        nodes = row_nodes(row)
+        at = next((i for i, n in enumerate(nodes) if n.isSameNode(event.target)), None)
+        if at is None:
+            continue
+        if step[0]:
+            other = row + step[0]
+            while 0 <= other < len(ROWS) and not row_nodes(other):
+                other += step[0]  # a row with nothing to focus (no melds yet) is skipped
+            if not 0 <= other < len(ROWS):
+                return True
+            nodes = row_nodes(other)
+            at = 0
+        else:
+            at = (at + step[1]) % len(nodes)
+        nodes[at].focus()
+        event.preventDefault()
+        return True
+    return False
+
+
 def on_key(event):
     if S["stats"] and event.key == "Escape":
         show_stats(False)
@@ -216,6 +283,8 @@ def on_key(event):
     tag = event.target.tagName
     if tag in ("INPUT", "SELECT", "TEXTAREA") or event.ctrlKey or event.metaKey or event.altKey:
         return
+    if arrow_walk(event):
+        return
     act = SHORTCUTS.get(str(event.key).lower())
     if not act:
         return
@@ -224,6 +293,10 @@ def on_key(event):
         button = document.querySelector('[data-testid="next-round"]')
     if button is not None:
         button.click()
+    elif act != "next" and not S["ai"]:
+        message, rule = why_not(act, S["view"])
+        if message:
+            tell(message, rule)
 
 
 def on_dragstart(event):

@@ -1,5 +1,8 @@
 # The player's moves from the cards staged in the hand (MicroPython, main thread):
 # take the pile, meld, discard, or a sentence saying what to do instead.
+import json
+
+from pyscript import document
 from ui_base import (
     ME,
     RANK_NAMES,
@@ -8,8 +11,8 @@ from ui_base import (
     is_wild,
     my_turn,
 )
-from ui_game import send, spawn
-from ui_render import render, staged_cards
+from ui_game import call, send, spawn
+from ui_render import assess_key, pending_cards, render, staged_cards
 
 
 def selected_cards():
@@ -82,7 +85,13 @@ def do_take():
         return
     action = take_without_wilds(takes)
     if action is not None:
-        spawn(send(take_action(view, list(action["cards"]))))
+        if action["cards"]:
+            # Cards the game chose from the hand: shown, and sent only on the player's
+            # yes (issue 15: a click on the pile used to commit at once).
+            S["confirm_take"] = action
+            render()
+        else:
+            spawn(send(take_action(view, [])))
         return
     top = view["pile"]["top"]
     tell("Select the cards that go with the " + card_name(top) + " on top of the pile"
@@ -100,6 +109,9 @@ def do_meld(onto=None):
         return
     action = {"type": "meld", "cards": cards}
     view = S["view"]
+    if not onto and building_initial(view):
+        spawn(meld_initial(view))
+        return
     if onto:
         action["onto"] = int(onto)
     else:
@@ -110,7 +122,82 @@ def do_meld(onto=None):
     spawn(send(action))
 
 
+def building_initial(view):
+    """Melds made now are the team's initial meld: they are set aside on the page until
+    they reach the minimum together (issue 15's safe commitments)."""
+    return (my_turn(view) and view["phase"] == "play"
+            and not view["team_melded"][ME % view["teams"]])
+
+
+async def assess(view, extra=None):
+    """The engine's answer about the melds set aside plus the staged cards (or `extra`
+    card indexes set aside too), kept for the meter; None if the worker cannot answer."""
+    key = assess_key(view)
+    request = {"pending": pending_cards(view), "cards": staged_cards(view)}
+    try:
+        reply = await call("assess", json.dumps(request), optional=True)
+    except Exception:  # the meter falls back to counting the cards itself
+        return None
+    if S["view"] is view and assess_key(view) == key:
+        S["assessed"] = {"key": key, "reply": reply}
+    return reply
+
+
+async def reassess():
+    view = S["view"]
+    if view is None or not my_turn(view) or view["team_melded"][ME % view["teams"]]:
+        return
+    if view["phase"] not in ("draw", "play") or not (S["sel"] or S["pending"]):
+        return
+    if await assess(view) is not None and S["view"] is view:
+        render()
+
+
+async def meld_initial(view):
+    """Set the staged meld aside with the others, or, when together they complete the
+    initial meld, lay them all down in order; the engine's refusal otherwise."""
+    reply = await assess(view)
+    if reply is None or S["view"] is not view:
+        return
+    error = reply.get("error")
+    if error:
+        tell(error.get("message", "Not a valid meld."), error.get("rule"))
+        return
+    if reply.get("complete"):
+        melds = pending_cards(view)
+        melds.append(staged_cards(view))
+        S["pending"] = []
+        S["sel"] = []
+        S["assessed"] = None
+        for cards in melds:
+            await send({"type": "meld", "cards": cards})
+            if S["refusal"]:
+                break
+        return
+    S["pending"].append(list(S["sel"]))
+    S["sel"] = []
+    S["assessed"] = None
+    S["refusal"] = None
+    await assess(view)
+    render()
+
+
+def back_to_hand():
+    S["pending"] = []
+    S["assessed"] = None
+    render()
+    spawn(reassess())
+
+
 def do_discard():
+    view = S["view"]
+    if S["pending"] and view is not None:
+        team = ME % view["teams"]
+        points = S["assessed"]["reply"].get("points", 0) if S["assessed"] else 0
+        tell("The melds you set aside make " + str(points) + " of the "
+             + str(view["minimum"][team]) + " points your initial meld needs: meld more,"
+             " or press Back to hand before you discard.", "C25")
+        return
     cards = selected_cards()
     if len(cards) == 1:
         spawn(send({"type": "discard", "card": cards[0]}))
@@ -138,3 +225,39 @@ def toggle(i):
         sel.append(i)
     S["refusal"] = None
     render()
+    # The hand was redrawn: the card keeps the focus (Enter/Space on a card used to send
+    # it to the page, so every card of a meld took a Tab walk from the top).
+    card = document.querySelector('[data-testid=hand-card][data-i="' + str(i) + '"]')
+    if card is not None:
+        card.focus()
+    spawn(reassess())  # the meter shows the engine's verdict on what is staged
+
+
+def why_not(act, view):
+    """Why a shortcut's button cannot act now (issue 15: a key never does nothing
+    silently). A sentence and its rule id, or None."""
+    if view is None:
+        return "The game is not ready yet.", None
+    if view["phase"] in ("round_over", "game_over"):
+        return "The round is over: press N (Next round) when the score sheet offers it.", None
+    if not my_turn(view):
+        return "Wait for your turn.", "C6"
+    drawing = view["phase"] == "draw"
+    if act in ("draw", "take"):
+        if not drawing:
+            return "You have drawn already this turn: meld, or discard one card.", "C6"
+        return "The pile is empty: draw from the stock.", "C10"
+    if act == "meld":
+        if drawing:
+            return "Draw first (D), or take the pile (T), then meld.", "C6"
+        return "Select the cards to meld first (Tab to a card, Enter or Space).", None
+    if act == "discard":
+        if drawing:
+            return "Draw first (D), or take the pile (T); the discard ends your turn.", "C6"
+        return "Select one card to discard.", None
+    if act == "clear":
+        return "Nothing is selected.", None
+    if act == "ask":
+        return ("You may ask “May I go out?” only after drawing, before melding anything "
+                "this turn, and when you could go out now.", "C33")
+    return None, None

@@ -57,6 +57,15 @@ def is_card(card):
     )
 
 
+def short_name(card):
+    """'7♥', '10♣', 'Joker' (for sentences; the engine's own names come in its log)."""
+    if card == "JK":
+        return "Joker"
+    if not is_card(card):
+        return "?"
+    return RANK_SHORT.get(card[0], card[0]) + SUITS[card[1]][0]
+
+
 def card_name(card):
     if card == "JK":
         return "Joker"
@@ -247,6 +256,12 @@ S = {
     "stats": False,
     "stats_confirm": False,
     "hint": None,
+    # Safe commitments (issue 15): melds set aside on the page for an initial meld (lists
+    # of hand indexes, sent together once they reach the minimum), the engine's answer
+    # about what is staged (worker.assess), and a pile take waiting for the player's yes.
+    "pending": [],
+    "assessed": None,
+    "confirm_take": None,
 }
 
 

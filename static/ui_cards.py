@@ -135,6 +135,8 @@ def melds_html(view, team, mine):
             + esc(label)
             + "</div></div>"
         )
+    if mine and S["pending"]:
+        parts.append(pending_html(view))
     if mine:
         parts.append(
             '<div class="meld newmeld" data-act="new-meld" data-drop="new" data-testid="new-meld"'
@@ -146,6 +148,26 @@ def melds_html(view, team, mine):
         '<div class="team-melds ' + team_class(view, team) + '" data-testid="melds-team-'
         + esc(team) + '"><div class="mtitle">' + esc(team_title(view, team)) + "</div>"
         + "".join(parts) + "</div>"
+    )
+
+
+def pending_html(view):
+    """The melds set aside for the initial meld (issue 15): nothing is played until
+    they reach the minimum together; "Back to hand" returns them."""
+    hand = view["hand"]
+    melds = "".join(
+        '<div class="mcards">' + "".join(card_html(hand[i]) for i in meld if i < len(hand))
+        + "</div>" for meld in S["pending"])
+    assessed = S["assessed"]
+    points = assessed["reply"].get("points", 0) if assessed else 0
+    team = view["seat"] % view["teams"]
+    label = ("Set aside for your initial meld: " + str(points) + " of "
+             + str(view["minimum"][team]) + " points. Meld more to reach it.")
+    return (
+        '<div class="meld pending-melds" data-testid="pending-melds" aria-label="'
+        + esc(label) + '">' + melds + '<div class="mlabel">' + esc(label)
+        + ' <button type="button" data-act="pending-clear" data-testid="pending-clear">'
+        "Back to hand</button></div></div>"
     )
 
 
@@ -201,9 +223,12 @@ def center_html(view):
 def hand_html(view):
     hand = view["hand"]
     sel = S["sel"]
+    aside = {i for meld in S["pending"] for i in meld}  # set aside for the initial meld
     groups = []
     current = None
     for i, c in enumerate(hand):
+        if i in aside:
+            continue
         key = "?" if not is_card(c) else "wild" if is_wild(c) else c[0]
         if key != current:
             groups.append([key, []])

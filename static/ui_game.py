@@ -196,8 +196,11 @@ def take_reply(reply):
     S["coach"] = reply.get("coach", "")
     S["rules_href"] = reply.get("rules_href") or S["rules_href"]
     S["refusal"] = error
+    S["confirm_take"] = None
     if not error:
         S["sel"] = []
+        S["pending"] = []
+        S["assessed"] = None
     last = reply.get("last")
     if last:
         S["log"].append(seat_names(S["view"])[last["seat"]] + " " + last["text"])
@@ -298,8 +301,10 @@ async def ask_hint():
     if S["ai"] or S["view"] is None or not my_turn(S["view"]) or S.get("elsewhere"):
         return
     thinking(True)
+    view = S["view"]
+    aside = [[view["hand"][i] for i in meld if i < len(view["hand"])] for meld in S["pending"]]
     try:
-        reply = await call("hint")
+        reply = await call("hint", json.dumps({"pending": aside}))
     except EngineFailed:
         return
     finally:
@@ -313,9 +318,12 @@ async def ask_hint():
         cards.append(action["card"])
     hand = S["view"]["hand"]
     sel = []
+    S["confirm_take"] = None
+    # The advice comes after the melds set aside (worker.hint): their cards are not staged.
+    aside = {i for meld in S["pending"] for i in meld}
     for card in cards:
         for i, held in enumerate(hand):
-            if held == card and i not in sel:
+            if held == card and i not in sel and i not in aside:
                 sel.append(i)
                 break
     S["sel"] = sel

@@ -1,6 +1,8 @@
 # Drawing the table from the engine's view (MicroPython, main thread): the
 # buttons, banner, scores, log and seats, and render() for the whole table
 # (the cards: ui_cards.py; the dialogs: ui_dialogs.py).
+import json
+
 from pyscript import document
 from ui_base import (
     DEFAULT_NAME,
@@ -14,6 +16,7 @@ from ui_base import (
     partnership,
     safe_href,
     seat_names,
+    short_name,
     soft_names,
     team_class,
     team_names,
@@ -32,16 +35,62 @@ def staged_cards(view):
     return [view["hand"][i] for i in S["sel"] if i < len(view["hand"])]
 
 
+def pending_cards(view):
+    """The melds set aside for the initial meld, as card lists (issue 15)."""
+    hand = view["hand"]
+    return [[hand[i] for i in meld if i < len(hand)] for meld in S["pending"]]
+
+
+def assess_key(view):
+    """What the engine's answer in S["assessed"] must be about to be shown."""
+    return json.dumps([pending_cards(view), staged_cards(view), view["phase"],
+                       len(view["log"])])
+
+
 def meter_text(view):
     team = ME % view["teams"]
     if view["team_melded"][team]:
         return ""
+    minimum = str(view["minimum"][team])
+    assessed = S["assessed"]
+    if assessed and assessed["key"] == assess_key(view):
+        reply = assessed["reply"]
+        error = reply.get("error")
+        if error:
+            # The engine's verdict on what is staged: 10♠ 10♠ 2♠ 2♥ counts 90 but is
+            # no meld (C17), and the meter says so instead of "90 / 90".
+            word = "take the pile" if view["phase"] == "draw" else "meld"
+            return ("Initial meld " + str(reply.get("points", 0)) + " / " + minimum
+                    + " · not a valid " + word + " (" + str(error.get("rule", "")) + ")")
+        return "Initial meld " + str(reply.get("points", 0)) + " / " + minimum
     staged = sum(card_value(c) for c in staged_cards(view))
+    staged += sum(card_value(c) for meld in pending_cards(view) for c in meld)
     if view["phase"] == "draw" and view["pile"]["top"] and staged:
         staged += card_value(view["pile"]["top"])
     # turn_points are the points of the player to move (not yours while others play).
     have = (view["turn_points"] if view["to_move"] == ME else 0) + staged
-    return "Initial meld " + str(have) + " / " + str(view["minimum"][team])
+    return "Initial meld " + str(have) + " / " + minimum
+
+
+def confirm_take_html(view):
+    """Taking the pile with cards the game chose waits for the player's yes (issue 15)."""
+    action = S["confirm_take"]
+    pile = view["pile"]
+    names = " ".join(short_name(c) for c in action["cards"])
+    text = ("Take the pile (" + str(pile["size"]) + (" card" if pile["size"] == 1 else " cards")
+            + ") with your " + names + " for the " + short_name(pile["top"]) + " on top?")
+    team = ME % view["teams"]
+    if not view["team_melded"][team]:
+        points = sum(card_value(c) for c in action["cards"]) + card_value(pile["top"])
+        text += (" It makes your initial meld: " + str(points) + " of the "
+                 + str(view["minimum"][team]) + " points needed.")
+    return (
+        '<div class="confirm-take" data-testid="take-confirm" role="alert">'
+        + esc(text)
+        + ' <button type="button" data-act="take-yes" data-testid="btn-take-yes">Take the pile'
+        '</button> <button type="button" data-act="take-no" data-testid="btn-take-no">Cancel'
+        "</button></div>"
+    )
 
 
 def controls_html(view):
@@ -80,6 +129,8 @@ def controls_html(view):
     if watching(view) and view["phase"] not in ("round_over", "game_over"):
         parts = ['<button type="button" data-act="skip-round" data-testid="skip-round">'
                  "Skip to the round's end</button>"]
+    elif S["confirm_take"] and drawing:
+        parts = [confirm_take_html(view)]
     meter = meter_text(view) if not watching(view) else ""
     if meter:
         parts.append('<span class="meter" data-testid="meld-meter">' + esc(meter) + "</span>")

@@ -221,6 +221,52 @@ def act(action_json):
     return _reply(last={"seat": HUMAN, "action": data, "text": _phrase(HUMAN, data, state)})
 
 
+def assess(request_json):
+    """What the human has staged, checked by the engine without playing it (the table's
+    safe commitments): the melds set aside for an initial meld (`pending`, in order),
+    then the staged `cards` as one more meld — or, in the draw phase, as the cards that
+    take the pile with its top card. Says the points the turn would reach toward the
+    initial meld, the minimum, whether the melds complete it, and the first refusal
+    (rule id and sentence) with the cards it refused."""
+    state = GAME["state"]
+    if state is None or state.round_over or state.to_act != _human(state):
+        return json.dumps({"error": None, "points": 0, "minimum": 0, "complete": False})
+    try:
+        request = json.loads(request_json)
+        steps = [("meld", list(c)) for c in request.get("pending", [])]
+        cards = list(request.get("cards", []))
+    except (ValueError, TypeError, AttributeError):
+        return json.dumps({"error": {"rule": "format", "message": "Nothing to check."}})
+    if cards:
+        steps.append(("take_pile" if state.phase == "draw" else "meld", cards))
+    team = state.rules.team_of(HUMAN)
+    reply = {"error": None, "minimum": state.minimum(team)}
+    for kind, meld in steps:
+        try:
+            action = canasta.parse_action({"type": kind, "cards": meld})
+        except (ValueError, canasta.ActionFormatError) as err:
+            reply["error"] = {"rule": "format", "message": str(err), "cards": meld}
+            break
+        rejection = canasta.check(state, action)
+        if rejection is not None:
+            reply["error"] = {**rejection.to_json(), "cards": meld}
+            break
+        state = canasta.apply(state, action)
+    reply["points"] = state.turn_points
+    reply["complete"] = bool(state.opened[team]) and not state.pending
+    return json.dumps(reply)
+
+
+def _set_aside(state, melds):
+    """The state after the melds the page set aside, each checked by the engine."""
+    for cards in melds:
+        action = canasta.parse_action({"type": "meld", "cards": cards})
+        if canasta.check(state, action) is not None:
+            raise ValueError("not a meld the engine accepts here")
+        state = canasta.apply(state, action)
+    return state
+
+
 def ai_step():
     state = GAME["state"]
     if state is None or state.game_over or state.round_over or state.to_act == _human(state):
@@ -249,11 +295,18 @@ def finish_round():
     return _reply()
 
 
-def hint():
-    """What the strong player would do in the human's seat, from the human's view."""
+def hint(request_json=None):
+    """What the strong player would do in the human's seat, from the human's view —
+    after the melds the page has set aside for an initial meld (`pending`, as `assess`
+    takes them), so that following the hints builds it step by step."""
     state = GAME["state"]
     if state is None or state.round_over or state.to_act != _human(state):
         return json.dumps({"hint": None})
+    try:
+        pending = json.loads(request_json).get("pending", []) if request_json else []
+        state = _set_aside(state, [list(c) for c in pending])
+    except (ValueError, TypeError, AttributeError):
+        pass  # no melds set aside that the engine accepts: the hint is for the hand
     view = canasta.view_for(state, HUMAN)
     seed = state.seed * 1_000_003 + len(state.action_list())
     data = canasta.action_to_json(choose_action(view, "strong", seed))
@@ -310,5 +363,5 @@ def ping():
                        "random": random.random()})
 
 
-__export__ = ["new_game", "resume", "act", "ai_step", "finish_round", "hint", "variants",
+__export__ = ["new_game", "resume", "act", "assess", "ai_step", "finish_round", "hint", "variants",
               "house_rules", "ping", "bench_ai"]

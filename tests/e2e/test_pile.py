@@ -66,6 +66,9 @@ def test_take_pile_with_nothing_staged_takes_two_naturals(page: Page) -> None:
     second_turn(page, 12)
     expect_no_marks(page)
     page.get_by_test_id("btn-take").click()
+    # The game chose the cards: it says which, and waits for a yes (issue 15).
+    expect(page.get_by_test_id("take-confirm")).to_contain_text("with your Q♥ Q♣")
+    page.get_by_test_id("btn-take-yes").click()
     expect(page.get_by_test_id("log")).to_contain_text("You took the pile with Q♥ Q♣")
     expect(page.get_by_test_id("meld-0-Q")).to_be_visible()
     expect(page.locator("[data-testid=hand-card][data-card='2S']")).to_have_count(1)
