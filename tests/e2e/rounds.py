@@ -116,12 +116,34 @@ def play_human_turns(page: Page, policy: Policy, turns: int) -> canasta.State:
             state = saved_state(page)
         while not state.round_over and state.to_act == 0:
             count = len(state.action_list())
-            play_through_ui(page, state, policy(state))
-            wait_for_actions(page, count)
+            steps = initial_meld_steps(state, policy)
+            for step_state, action in steps:
+                play_through_ui(page, step_state, action)
+            wait_for_actions(page, count + len(steps) - 1)
             state = saved_state(page)
         if state.round_over:
             break
     return saved_state(page)
+
+
+def initial_meld_steps(state: canasta.State, policy: Policy) -> list[tuple[canasta.State, Json]]:
+    """The policy's next move; when it is a meld before the team has opened, every meld
+    of the initial meld it goes on to make: the table sets them aside and lays them
+    down together once they reach the minimum (issue 15), so the page's save gains them
+    all at once. Each with the state it is chosen in."""
+    action = policy(state)
+    steps = [(state, action)]
+    team = state.rules.team_of(0)
+    if action["type"] != "meld" or state.opened[team]:
+        return steps
+    after = canasta.apply(state, canasta.parse_action(as_sent(state, action)))
+    while not after.opened[team] and after.to_act == 0 and not after.round_over:
+        action = policy(after)
+        if action["type"] != "meld":
+            break
+        steps.append((after, action))
+        after = canasta.apply(after, canasta.parse_action(as_sent(after, action)))
+    return steps
 
 
 def expected_round(variant: str | canasta.RuleSet, seed: int, level: str,
