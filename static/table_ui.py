@@ -48,6 +48,7 @@ from ui_game import (
     lost_game,
     resume_game,
     send,
+    show_past_rounds,
     show_saved,
     show_stats,
     skip_round,
@@ -120,6 +121,8 @@ def on_click(event):
         save_settings()
         node.setAttribute("aria-pressed", "true" if S["coach_on"] else "false")
         render()
+    elif act == "log-past":
+        spawn(show_past_rounds())
     elif act == "zoom":
         S["zoom"] = (S["zoom"] + 1) % 3
         document.body.className = "zoom-" + str(S["zoom"])

@@ -2,7 +2,7 @@
 # take the pile, meld, discard, or a sentence saying what to do instead.
 import json
 
-from pyscript import document
+from pyscript import document, window
 from ui_base import (
     ME,
     RANK_NAMES,
@@ -13,6 +13,8 @@ from ui_base import (
 )
 from ui_game import call, send, spawn
 from ui_render import assess_key, pending_cards, render, staged_cards
+
+NO_SCROLL = window.JSON.parse('{"preventScroll": true}')  # focus() options: the table stays put
 
 
 def selected_cards():
@@ -229,7 +231,7 @@ def toggle(i):
     # it to the page, so every card of a meld took a Tab walk from the top).
     card = document.querySelector('[data-testid=hand-card][data-i="' + str(i) + '"]')
     if card is not None:
-        card.focus()
+        card.focus(NO_SCROLL)
     spawn(reassess())  # the meter shows the engine's verdict on what is staged
 
 

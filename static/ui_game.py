@@ -17,14 +17,13 @@ from ui_base import (
     known_level,
     load_stats,
     my_turn,
-    seat_names,
     storage_full,
     warn,
     write_stats,
 )
 from ui_dialogs import render_setup_only
 from ui_games import describe, render_games, say, show_games
-from ui_render import clear_table, render
+from ui_render import clear_table, past_rounds_html, render
 from ui_save_check import MAX_TEXT, parse
 from ui_stats_panel import render_stats
 
@@ -201,9 +200,15 @@ def take_reply(reply):
         S["sel"] = []
         S["pending"] = []
         S["assessed"] = None
-    last = reply.get("last")
-    if last:
-        S["log"].append(seat_names(S["view"])[last["seat"]] + " " + last["text"])
+    history = reply.get("history")
+    if isinstance(history, dict) and isinstance(history.get("lines"), list):
+        # The round's history from the worker: afresh ("from" 0) or the lines to add.
+        # (A gap, after a lost reply, mends at the next afresh one: a resume.)
+        start = history.get("from")
+        if start == 0:
+            S["log"] = list(history["lines"])
+        elif start == len(S["log"]):
+            S["log"].extend(history["lines"])
     if S["view"]["phase"] in ("round_over", "game_over"):
         S["target"] = None  # meld ids start again at 1 each round
     if reply.get("save"):
@@ -342,6 +347,23 @@ async def ask_hint():
     S["hint"] = hint["text"] + (" " + how if how else "")
     S["refusal"] = None
     render()
+
+
+async def show_past_rounds():
+    """The history of the game's earlier rounds (worker.past_rounds), under "This round"."""
+    box = document.getElementById("log-rounds")
+    button = document.querySelector("[data-act=log-past]")
+    if not box.hidden:
+        box.hidden = True
+        button.setAttribute("aria-expanded", "false")
+        return
+    try:
+        reply = await call("past_rounds", optional=True)
+    except Exception:
+        return
+    box.innerHTML = past_rounds_html(reply.get("rounds", []))
+    box.hidden = False
+    button.setAttribute("aria-expanded", "true")
 
 
 async def quiet():

@@ -217,8 +217,35 @@ def history_html(view):
     return "".join(rows)
 
 
+def turns_html(lines, names):
+    """History lines grouped into turns (a turn: the lines of one seat in a row), each
+    line with its player's name ("West took the pile with 9♣ 9♦ (4 more cards…)")."""
+    out = []
+    current = None
+    for line in lines:
+        seat = line.get("seat") if isinstance(line, dict) else None
+        name = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
+        text = esc(name + " " + str(line.get("text", "")) if isinstance(line, dict) else "")
+        if seat != current or not out:
+            out.append([])
+            current = seat
+        out[-1].append("<div>" + text + "</div>")
+    return "".join('<li class="turn">' + "".join(t) + "</li>" for t in out)
+
+
 def log_html():
-    return "".join("<li>" + esc(line) + "</li>" for line in S["log"][-8:])
+    view = S["view"]
+    return turns_html(S["log"], seat_names(view)) if view else ""
+
+
+def past_rounds_html(rounds):
+    view = S["view"]
+    if not rounds or not view:
+        return "<p>No earlier round in this game yet.</p>"
+    names = seat_names(view)
+    return "".join(
+        "<h3>Round " + esc(r.get("round", "?")) + '</h3><ol class="log">'
+        + turns_html(r.get("lines", []), names) + "</ol>" for r in rounds)
 
 
 # The seats' names shortened for the tags of a phone's row of five seats.
@@ -354,7 +381,10 @@ def render():
         '<div class="group">' + backs_html(view["hand_sizes"][ME]) + "</div>"
         if watching(view) else hand_html(view))
     put("controls", el("controls"), controls_html(view))
-    put("log", el("log"), log_html())
+    log = el("log")
+    if _SHOWN.get("log") != log_html():
+        put("log", log, log_html())
+        log.scrollTop = log.scrollHeight  # the latest move in sight
     put("history", el("history"), history_html(view))
     me = el("me-name")
     me.innerText = seat_names(view)[ME]  # your name, or South's while you sit out

@@ -1,7 +1,7 @@
 """The page's ONE Pyodide worker: it holds the authoritative game and the AI.
 
 The MicroPython main thread calls these functions with JSON strings and gets
-JSON strings back: {"view", "save", "error", "coach", "last"}. It never runs the
+JSON strings back: {"view", "save", "error", "coach", "last", "history"}. It never runs the
 engine itself. The human sits at seat 0; every other seat is an AI.
 """
 
@@ -30,6 +30,9 @@ _IMPORTED = time.perf_counter()
 HUMAN = 0
 SAVE_SCHEMA = "canasta-table/1"
 GAME = {"state": None, "level": "normal"}
+# The history the table shows (issue 15): the lines of the round being played and of
+# the rounds before it, and how many of this round's lines the page already has.
+LOG = {"round": 0, "lines": [], "past": [], "sent": 0}
 
 
 def _level(level):
@@ -83,6 +86,68 @@ def _phrase(seat, action, before, advice=False):
         card=short_name(action["card"]) if "card" in action else "",
         rank=rank_plural(rank) if rank else "",
     )
+
+
+def _red_threes_line(entry):
+    cards = " ".join(short_name(c) for c in entry.get("cards", []))
+    return {"seat": entry["seat"], "text": f"laid down {cards} and drew again"}
+
+
+def _added(before, after):
+    """The log entries `after` added to `before`'s (the log is a chain the states share:
+    the walk stops where `before`'s begins; a new round's log is new from its deal)."""
+    chain, fresh = after.log, []
+    while chain is not None and chain is not before.log:
+        fresh.append(chain[0])
+        chain = chain[1]
+    fresh.reverse()
+    return fresh
+
+
+def _log_lines(before, data, after, seat):
+    """What one action adds to the round's history: its sentence (with how many cards
+    a pile pickup brought), then any red 3s laid down and replaced (C9)."""
+    lines = []
+    fresh = _added(before, after)
+    if data.get("type") != "next_round":
+        text = _phrase(seat, data, before)
+        taken = sum(len(e[2].get("taken", ())) for e in fresh
+                    if isinstance(e, tuple) and isinstance(e[1], TakePile))
+        if taken:
+            text += f" ({taken} more card{'s' if taken != 1 else ''} from the pile)"
+        lines.append({"seat": seat, "text": text})
+    lines.extend(_red_threes_line(e) for e in fresh
+                 if isinstance(e, dict) and e.get("event") == "red_threes")
+    return lines
+
+
+def _logged(before, data, after, seat):
+    """Add one action's lines to the history; a new round starts a new page of it,
+    opened by its deal's red 3s."""
+    if after.round_no != LOG["round"]:
+        if LOG["lines"]:
+            LOG["past"].append({"round": LOG["round"], "lines": LOG["lines"]})
+        LOG.update(round=after.round_no, lines=[], sent=0)
+    LOG["lines"].extend(_log_lines(before, data, after, seat))
+
+
+def _rebuild_log(state):
+    """The whole game's history, replayed from its save (a resumed or new game)."""
+    data = canasta.to_json(state)
+    start = data.get("start")
+    replay = (canasta.load_position(start, state.seed) if start is not None
+              else canasta.new_game(state.rules, state.seed))
+    LOG.update(round=replay.round_no, past=[], sent=0, lines=[
+        _red_threes_line(e) for e in replay.log_list() if e.get("event") == "red_threes"])
+    for raw in data["actions"]:
+        after = canasta.apply(replay, canasta.parse_action(raw))
+        _logged(replay, raw, after, replay.to_act)
+        replay = after
+
+
+def past_rounds():
+    """The history of the rounds before this one (the table shows them on request)."""
+    return json.dumps({"rounds": LOG["past"]})
 
 
 def _human(state):
@@ -145,7 +210,11 @@ def _reply(error=None, last=None):
     }
     if error is not None and error.get("rule"):
         error = {**error, "href": rule_href(error["rule"])}
+    # The history lines the page does not have yet ("from" 0: the page starts afresh).
+    history = {"round": LOG["round"], "from": LOG["sent"], "lines": LOG["lines"][LOG["sent"]:]}
+    LOG["sent"] = len(LOG["lines"])
     return json.dumps({
+        "history": history,
         "view": view,
         "save": save,
         "rules_href": variant_href(state.rules.name),
@@ -170,6 +239,7 @@ def new_game(options_json):
             GAME["state"] = canasta.new_game(rules, seed)
     except (KeyError, ValueError) as err:
         return json.dumps({"error": {"rule": "setup", "message": f"Cannot start that game: {err}"}})
+    _rebuild_log(GAME["state"])
     return _reply()
 
 
@@ -187,9 +257,12 @@ def resume(save_json):
                                         if isinstance(save, dict) else "not a save")
         GAME["state"] = canasta.from_json(save["engine"])
         GAME["level"] = _level(save.get("level"))
+        _rebuild_log(GAME["state"])
         return _reply()  # the view is made here too: a save it fails on is refused
     except Exception as err:  # any failure is a refusal, not a crash
         GAME["state"], GAME["level"] = before
+        if before[0] is not None:
+            _rebuild_log(before[0])
         message = f"The saved game cannot be loaded: {_reason(err)}"
         return json.dumps({"error": {"rule": "save", "message": message}})
 
@@ -218,6 +291,7 @@ def act(action_json):
         return _reply(error=rejection.to_json())
     GAME["state"] = canasta.apply(state, action)
     data = canasta.action_to_json(action)
+    _logged(state, data, GAME["state"], HUMAN)
     return _reply(last={"seat": HUMAN, "action": data, "text": _phrase(HUMAN, data, state)})
 
 
@@ -277,6 +351,7 @@ def ai_step():
     action = choose_action(view, GAME["level"], seed)
     GAME["state"] = canasta.apply(state, action)
     data = canasta.action_to_json(action)
+    _logged(state, data, GAME["state"], seat)
     return _reply(last={"seat": seat, "action": data, "text": _phrase(seat, data, state)})
 
 
@@ -287,9 +362,13 @@ def finish_round():
         return _reply()
     steps = 0
     while not state.round_over and steps < 10_000:
-        view = canasta.view_for(state, state.to_act)
+        seat = state.to_act
+        view = canasta.view_for(state, seat)
         seed = state.seed * 1_000_003 + len(state.action_list())
-        state = canasta.apply(state, choose_action(view, GAME["level"], seed))
+        action = choose_action(view, GAME["level"], seed)
+        after = canasta.apply(state, action)
+        _logged(state, canasta.action_to_json(action), after, seat)
+        state = after
         steps += 1
     GAME["state"] = state
     return _reply()
@@ -363,5 +442,6 @@ def ping():
                        "random": random.random()})
 
 
-__export__ = ["new_game", "resume", "act", "assess", "ai_step", "finish_round", "hint", "variants",
+__export__ = ["new_game", "resume", "act", "assess", "ai_step", "finish_round", "hint",
+              "past_rounds", "variants",
               "house_rules", "ping", "bench_ai"]

@@ -232,11 +232,18 @@ def test_markup_in_the_plain_data_of_the_table_is_text() -> None:
     view = _views()[1]
     view["round_score"] = [{**row, "extras": {PAYLOAD: 5}}
                            for row in view.get("round_score") or [{}, {}]]
-    draw(view, name=PAYLOAD[:20], log=[PAYLOAD, "West " + PAYLOAD],
+    draw(view, name=PAYLOAD[:20],
+         log=[{"seat": 1, "text": PAYLOAD}, {"seat": PAYLOAD, "text": PAYLOAD}, PAYLOAD],
          refusal={"rule": PAYLOAD, "message": PAYLOAD, "href": "javascript:alert(1)"},
          rules_href="javascript:alert(1)", hint=PAYLOAD)
     assert not injected()
     assert any("&lt;img" in html for html in WRITES)  # the markup is shown as text
+    # The earlier rounds' history (worker.past_rounds) is escaped the same way.
+    html = UI["ui_render"].past_rounds_html(
+        [{"round": PAYLOAD, "lines": [{"seat": 2, "text": PAYLOAD}]}])
+    markup = Markup()
+    markup.feed(html)
+    assert not markup.problems and "&lt;img" in html
 
 
 def test_the_set_up_dialog_and_statistics_escape_their_lists() -> None:
