@@ -74,6 +74,23 @@ def test_arena_plays_a_rule_set_with_presets(capsys: pytest.CaptureFixture[str])
     assert out["variant"] == "classic-2p+H9" and out["round_pairs"] == 1
 
 
+@pytest.mark.parametrize("name", ["classic-3p", "free-canasta", "classic-6p-3x2"])
+def test_audit_counts_gifts_and_turns_for_a_variant(
+        name: str, capsys: pytest.CaptureFixture[str]) -> None:
+    out = run(capsys, "audit", "--variant", name, "--level", "normal", "--rounds", "2")
+    assert out["variant"] == name and out["rounds"] == 2
+    assert isinstance(out["discards_with_a_choice"], int) and out["discards_with_a_choice"] > 0
+    turns = out["turns_per_round"]
+    assert isinstance(turns, dict) and turns["max"] >= turns["median"] > 0
+
+
+def test_audit_refuses_entries_beyond_its_list(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(["audit", "--seeds", "evaluation", "--first", "9999", "--rounds", "5"])
+    assert exit_info.value.code == 2
+    assert "evaluation list has" in capsys.readouterr().err
+
+
 @pytest.mark.parametrize(("command", "name", "words"), [
     ("simulate", "classic+H99", "unknown house rule H99; classic may have: H1"),
     ("bench", "nope", "unknown variant 'nope'; known variants: classic"),
