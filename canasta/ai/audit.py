@@ -69,7 +69,7 @@ def audit_round(variant: str, seed: int, level: str) -> dict[str, Any]:
     turns = sum(1 for e in log if e.get("event") is None
                 and e["action"]["type"] in ("draw", "take_pile"))
     return {**counts, "turns": turns, "empty": empty_takes(log, turns),
-            "loop": longest_loop(log)}
+            "loop": longest_loop(log, rules.players)}
 
 
 def _audit_task(args: tuple[str, int, str]) -> dict[str, Any]:

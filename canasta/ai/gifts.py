@@ -102,14 +102,14 @@ def empty_takes(log: list[Json], turns: int) -> int:
     return sum(1 for i in _turn_starts(log)[-turns:] if empty_take(log[i]))
 
 
-def longest_loop(log: list[Json]) -> int:
-    """The longest run of empty takes with at most one table round (three turns for
-    four players) between one and the next: how long a loop went on."""
+def longest_loop(log: list[Json], players: int = 4) -> int:
+    """The longest run of empty takes with at most one table round (the other
+    `players` - 1 turns) between one and the next: how long a loop went on."""
     longest = run = 0
     since = 0
     for i in _turn_starts(log):
         if empty_take(log[i]):
-            run = run + 1 if since <= 3 else 1
+            run = run + 1 if since <= players - 1 else 1
             since = 0
             longest = max(longest, run)
         else:
