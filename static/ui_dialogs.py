@@ -369,6 +369,15 @@ def setup_html():
         if S["view"] is not None
         else ""
     )
+    # A new deal never throws the game on the table away (issue 15): it is kept under
+    # its id (ui_saves.py), and the dialog says so before Deal is pressed.
+    playing = S["view"] is not None and S["view"].get("phase") != "game_over"
+    kept = (
+        '<p class="note" data-testid="in-progress-note">The game on the table stays in '
+        "Saved games: Deal starts another, and you can come back to this one.</p>"
+        if playing
+        else ""
+    )
     return (
         '<div class="panel" data-testid="setup-dialog" role="dialog" aria-labelledby="setup-title">'
         '<h2 id="setup-title">New game</h2>'
@@ -391,7 +400,8 @@ def setup_html():
         + '<label>Deal number (optional) <input id="opt-seed" data-testid="opt-seed"'
         ' inputmode="numeric" maxlength="15"'
         ' placeholder="random"></label>'
-        '<div class="row"><button type="button" data-act="start" data-testid="start-game">'
+        + kept
+        + '<div class="row"><button type="button" data-act="start" data-testid="start-game">'
         "Deal</button> "
         + resume
         + close

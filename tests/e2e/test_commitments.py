@@ -136,3 +136,18 @@ def test_the_keyboard_keeps_its_card_and_says_why_a_key_cannot_act(page: Page) -
     expect(page.get_by_test_id("refusal-rule")).to_have_text("C33")
     page.keyboard.press("d")
     expect(page.get_by_test_id("refusal")).to_contain_text("You have drawn already this turn")
+
+
+def test_a_new_deal_says_the_game_in_progress_is_kept_and_keeps_it(page: Page) -> None:
+    open_game(page, "seed=21&fast=1&new=1")
+    page.wait_for_selector("[data-testid=hand-card]")
+    first = page.evaluate("document.body.dataset.gameKey")
+    page.get_by_test_id("menu-button").click()
+    expect(page.get_by_test_id("in-progress-note")).to_contain_text(
+        "The game on the table stays in Saved games")
+    page.get_by_test_id("start-game").click()
+    page.wait_for_function("(k) => document.body.dataset.gameKey !== k", arg=first)
+    page.get_by_test_id("menu-button").click()
+    page.get_by_test_id("saved-games").click()
+    gid = first.removeprefix("canasta:v1:game:")
+    expect(page.locator(f"[data-testid=game-row][data-game-id='{gid}']")).to_have_count(1)
