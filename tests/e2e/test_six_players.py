@@ -74,21 +74,17 @@ def test_six_players_from_the_set_up_dialog(page: Page) -> None:
     # One turn: draw, discard; then the five others play and it is our turn again.
     page.get_by_test_id("btn-draw").click()
     expect(page.get_by_test_id("hand-card")).to_have_count(len(view["hand"]) + 1)
-    # The log shows its last lines only (rewritten at each move): keep each newest line.
-    page.evaluate("""() => {
-        window.logSeen = [];
-        const log = document.querySelector('[data-testid=log]');
-        new MutationObserver(() => window.logSeen.push(log.lastElementChild.textContent))
-            .observe(log, {childList: true});
-    }""")
     select(page, [hand_cards(page)[0]])
     page.get_by_test_id("btn-discard").click()
     expect(page.get_by_test_id("log")).to_contain_text("You discarded")
     my_turn(page)
-    seen = page.evaluate("() => window.logSeen")
-    # Each of the five others played a turn, in order, ending it with a discard.
-    ends = [line.split(" ")[0] for line in seen if " discarded " in line]
-    assert ends[-5:] == list(OTHERS), seen
+    # The history keeps the whole round, a turn per item: after ours, each of the five
+    # others played a turn, in order, ending it with a discard.
+    turns = page.locator("[data-testid=log] li.turn").all_inner_texts()
+    ours = max(i for i, t in enumerate(turns) if t.startswith("You "))
+    after = turns[ours + 1:]
+    assert [t.split(" ")[0] for t in after] == list(OTHERS), turns
+    assert all(" discarded " in t.splitlines()[-1] for t in after), after
     expect(page.locator("[data-testid=seat-0-name].active")).to_have_count(1)
 
 
