@@ -111,8 +111,8 @@ def do_meld(onto=None):
         return
     action = {"type": "meld", "cards": cards}
     view = S["view"]
-    if not onto and building_initial(view):
-        spawn(meld_initial(view))
+    if building_initial(view):
+        spawn(meld_initial(view, int(onto) if onto else None))
         return
     if onto:
         action["onto"] = int(onto)
@@ -131,11 +131,11 @@ def building_initial(view):
             and not view["team_melded"][ME % view["teams"]])
 
 
-async def assess(view, extra=None):
-    """The engine's answer about the melds set aside plus the staged cards (or `extra`
-    card indexes set aside too), kept for the meter; None if the worker cannot answer."""
+async def assess(view, onto=None):
+    """The engine's answer about the melds set aside plus the staged cards (going on
+    the meld `onto` when given), kept for the meter; None if the worker cannot answer."""
     key = assess_key(view)
-    request = {"pending": pending_cards(view), "cards": staged_cards(view)}
+    request = {"pending": pending_cards(view), "cards": staged_cards(view), "onto": onto}
     try:
         reply = await call("assess", json.dumps(request), optional=True)
     except Exception:  # the meter falls back to counting the cards itself
@@ -155,10 +155,11 @@ async def reassess():
         render()
 
 
-async def meld_initial(view):
-    """Set the staged meld aside with the others, or, when together they complete the
-    initial meld, lay them all down in order; the engine's refusal otherwise."""
-    reply = await assess(view)
+async def meld_initial(view, onto=None):
+    """Set the staged meld aside with the others (on the meld set aside `onto` when
+    given), or, when together they complete the initial meld, lay them all down in
+    order; the engine's refusal otherwise."""
+    reply = await assess(view, onto)
     if reply is None or S["view"] is not view:
         return
     error = reply.get("error")
@@ -166,17 +167,20 @@ async def meld_initial(view):
         tell(error.get("message", "Not a valid meld."), error.get("rule"))
         return
     if reply.get("complete"):
-        melds = pending_cards(view)
-        melds.append(staged_cards(view))
+        steps = pending_cards(view)
+        steps.append({"cards": staged_cards(view), "onto": onto})
         S["pending"] = []
         S["sel"] = []
         S["assessed"] = None
-        for cards in melds:
-            await send({"type": "meld", "cards": cards})
+        for step in steps:
+            action = {"type": "meld", "cards": step["cards"]}
+            if step["onto"] is not None:
+                action["onto"] = step["onto"]
+            await send(action)
             if S["refusal"]:
                 break
         return
-    S["pending"].append(list(S["sel"]))
+    S["pending"].append({"idx": list(S["sel"]), "onto": onto})
     S["sel"] = []
     S["assessed"] = None
     S["refusal"] = None

@@ -155,10 +155,24 @@ def pending_html(view):
     """The melds set aside for the initial meld (issue 15): nothing is played until
     they reach the minimum together; "Back to hand" returns them."""
     hand = view["hand"]
-    melds = "".join(
-        '<div class="mcards">' + "".join(card_html(hand[i]) for i in meld if i < len(hand))
-        + "</div>" for meld in S["pending"])
     assessed = S["assessed"]
+    ids = assessed["reply"].get("ids", []) if assessed else []
+    # The steps grouped by the meld they make (wild cards put on a meld set aside join
+    # it); each group a target for more wild cards, by the id the engine will give it.
+    groups = []
+    for k, step in enumerate(S["pending"]):
+        meld_id = ids[k] if k < len(ids) else None
+        same = [g for g in groups if meld_id is not None and g[0] == meld_id]
+        if same:
+            same[0][1].extend(step["idx"])
+        else:
+            groups.append([meld_id, list(step["idx"])])
+    melds = "".join(
+        '<div class="mcards"'
+        + (' data-act="meld-target" data-meld-id="' + esc(g[0]) + '" role="button" tabindex="0"'
+           if g[0] is not None else "")
+        + ">" + "".join(card_html(hand[i]) for i in g[1] if i < len(hand)) + "</div>"
+        for g in groups)
     points = assessed["reply"].get("points", 0) if assessed else 0
     team = view["seat"] % view["teams"]
     label = ("Set aside for your initial meld: " + str(points) + " of "
@@ -223,7 +237,7 @@ def center_html(view):
 def hand_html(view):
     hand = view["hand"]
     sel = S["sel"]
-    aside = {i for meld in S["pending"] for i in meld}  # set aside for the initial meld
+    aside = {i for step in S["pending"] for i in step["idx"]}  # set aside: initial meld
     groups = []
     current = None
     for i, c in enumerate(hand):

@@ -307,7 +307,8 @@ async def ask_hint():
         return
     thinking(True)
     view = S["view"]
-    aside = [[view["hand"][i] for i in meld if i < len(view["hand"])] for meld in S["pending"]]
+    aside = [{"cards": [view["hand"][i] for i in step["idx"] if i < len(view["hand"])],
+              "onto": step["onto"]} for step in S["pending"]]
     try:
         reply = await call("hint", json.dumps({"pending": aside}))
     except EngineFailed:
@@ -325,7 +326,7 @@ async def ask_hint():
     sel = []
     S["confirm_take"] = None
     # The advice comes after the melds set aside (worker.hint): their cards are not staged.
-    aside = {i for meld in S["pending"] for i in meld}
+    aside = {i for step in S["pending"] for i in step["idx"]}
     for card in cards:
         for i, held in enumerate(hand):
             if held == card and i not in sel and i not in aside:

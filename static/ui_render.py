@@ -36,9 +36,11 @@ def staged_cards(view):
 
 
 def pending_cards(view):
-    """The melds set aside for the initial meld, as card lists (issue 15)."""
+    """The melds set aside for the initial meld (issue 15), as the worker takes them:
+    {"cards", "onto"} ("onto": the id of a meld set aside that wild cards go on)."""
     hand = view["hand"]
-    return [[hand[i] for i in meld if i < len(hand)] for meld in S["pending"]]
+    return [{"cards": [hand[i] for i in step["idx"] if i < len(hand)], "onto": step["onto"]}
+            for step in S["pending"]]
 
 
 def assess_key(view):
@@ -64,7 +66,7 @@ def meter_text(view):
                     + " · not a valid " + word + " (" + str(error.get("rule", "")) + ")")
         return "Initial meld " + str(reply.get("points", 0)) + " / " + minimum
     staged = sum(card_value(c) for c in staged_cards(view))
-    staged += sum(card_value(c) for meld in pending_cards(view) for c in meld)
+    staged += sum(card_value(c) for step in pending_cards(view) for c in step["cards"])
     if view["phase"] == "draw" and view["pile"]["top"] and staged:
         staged += card_value(view["pile"]["top"])
     # turn_points are the points of the player to move (not yours while others play).

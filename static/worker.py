@@ -295,37 +295,59 @@ def act(action_json):
     return _reply(last={"seat": HUMAN, "action": data, "text": _phrase(HUMAN, data, state)})
 
 
+def _step(entry, kind="meld"):
+    """A step the page staged or set aside: a card list, or {"cards", "onto"} when it
+    goes on a meld named by its id (wild cards put on a meld set aside)."""
+    if isinstance(entry, dict):
+        data = {"type": kind, "cards": list(entry.get("cards", []))}
+        if entry.get("onto") is not None:
+            data["onto"] = entry["onto"]
+        return data
+    return {"type": kind, "cards": list(entry)}
+
+
+def _landed(before, after, team):
+    """The id of the team meld a meld step made or added to."""
+    old = {m.id: len(m.cards) for m in before.melds[team]}
+    grown = [m.id for m in after.melds[team] if len(m.cards) != old.get(m.id)]
+    return grown[0] if grown else None
+
+
 def assess(request_json):
     """What the human has staged, checked by the engine without playing it (the table's
     safe commitments): the melds set aside for an initial meld (`pending`, in order),
-    then the staged `cards` as one more meld — or, in the draw phase, as the cards that
-    take the pile with its top card. Says the points the turn would reach toward the
-    initial meld, the minimum, whether the melds complete it, and the first refusal
-    (rule id and sentence) with the cards it refused."""
+    then the staged `cards` (with `onto`, a meld's id) as one more meld — or, in the draw
+    phase, as the cards that take the pile with its top card. Says the points the turn
+    would reach toward the initial meld, the minimum, whether the melds complete it, the
+    id of the meld each step made or joined (`ids`: the page lets wild cards go on a
+    meld set aside), and the first refusal (rule id and sentence) with its cards."""
     state = GAME["state"]
     if state is None or state.round_over or state.to_act != _human(state):
         return json.dumps({"error": None, "points": 0, "minimum": 0, "complete": False})
     try:
         request = json.loads(request_json)
-        steps = [("meld", list(c)) for c in request.get("pending", [])]
+        steps = [_step(e) for e in request.get("pending", [])]
         cards = list(request.get("cards", []))
     except (ValueError, TypeError, AttributeError):
         return json.dumps({"error": {"rule": "format", "message": "Nothing to check."}})
     if cards:
-        steps.append(("take_pile" if state.phase == "draw" else "meld", cards))
+        steps.append(_step({"cards": cards, "onto": request.get("onto")},
+                           "take_pile" if state.phase == "draw" else "meld"))
     team = state.rules.team_of(HUMAN)
-    reply = {"error": None, "minimum": state.minimum(team)}
-    for kind, meld in steps:
+    reply = {"error": None, "minimum": state.minimum(team), "ids": []}
+    for data in steps:
         try:
-            action = canasta.parse_action({"type": kind, "cards": meld})
+            action = canasta.parse_action(data)
         except (ValueError, canasta.ActionFormatError) as err:
-            reply["error"] = {"rule": "format", "message": str(err), "cards": meld}
+            reply["error"] = {"rule": "format", "message": str(err), "cards": data["cards"]}
             break
         rejection = canasta.check(state, action)
         if rejection is not None:
-            reply["error"] = {**rejection.to_json(), "cards": meld}
+            reply["error"] = {**rejection.to_json(), "cards": data["cards"]}
             break
-        state = canasta.apply(state, action)
+        after = canasta.apply(state, action)
+        reply["ids"].append(_landed(state, after, team))
+        state = after
     reply["points"] = state.turn_points
     reply["complete"] = bool(state.opened[team]) and not state.pending
     return json.dumps(reply)
@@ -333,8 +355,8 @@ def assess(request_json):
 
 def _set_aside(state, melds):
     """The state after the melds the page set aside, each checked by the engine."""
-    for cards in melds:
-        action = canasta.parse_action({"type": "meld", "cards": cards})
+    for entry in melds:
+        action = canasta.parse_action(_step(entry))
         if canasta.check(state, action) is not None:
             raise ValueError("not a meld the engine accepts here")
         state = canasta.apply(state, action)
@@ -383,7 +405,7 @@ def hint(request_json=None):
         return json.dumps({"hint": None})
     try:
         pending = json.loads(request_json).get("pending", []) if request_json else []
-        state = _set_aside(state, [list(c) for c in pending])
+        state = _set_aside(state, pending)
     except (ValueError, TypeError, AttributeError):
         pass  # no melds set aside that the engine accepts: the hint is for the hand
     view = canasta.view_for(state, HUMAN)

@@ -26,12 +26,19 @@ OPENING = position(["KS", "KH", "KD", "9C", "9D", "9S", "TS", "TS", "2S", "2H", 
 
 def test_a_first_step_below_the_minimum_is_counted_not_completed() -> None:
     reply = _assess(OPENING, [], ["KS", "KH", "KD"])
-    assert reply == {"error": None, "minimum": 50, "points": 30, "complete": False}
+    assert reply == {"error": None, "minimum": 50, "points": 30, "complete": False, "ids": [1]}
 
 
 def test_set_aside_melds_and_the_staged_one_complete_the_initial_meld() -> None:
     reply = _assess(OPENING, [["KS", "KH", "KD"]], ["9C", "9D", "9S"])
     assert reply["points"] == 60 and reply["complete"] and reply["error"] is None
+    assert reply["ids"] == [1, 2]
+    # Wild cards put on a meld set aside, named by the id it will have.
+    wild = _assess(OPENING, [["KS", "KH", "KD"]], [])
+    WORKER.GAME["state"] = OPENING
+    onto = json.loads(WORKER.assess(json.dumps(
+        {"pending": [["KS", "KH", "KD"]], "cards": ["2S"], "onto": 1})))
+    assert wild["ids"] == [1] and onto["ids"] == [1, 1] and onto["points"] == 50
     assert OPENING.turn_points == 0  # nothing was played
 
 
