@@ -2,6 +2,7 @@
 # backs, a team's melds, the stock and the pile, the hand.
 from ui_base import (
     CANASTA_NAMES,
+    ME,
     PLURAL,
     RANK_SHORT,
     SUITS,
@@ -174,7 +175,7 @@ def pending_html(view):
         + ">" + "".join(card_html(hand[i]) for i in g[1] if i < len(hand)) + "</div>"
         for g in groups)
     points = assessed["reply"].get("points", 0) if assessed else 0
-    team = view["seat"] % view["teams"]
+    team = ME % view["teams"]
     label = ("Set aside for your initial meld: " + str(points) + " of "
              + str(view["minimum"][team]) + " points. Meld more to reach it.")
     return (

@@ -46,7 +46,7 @@ def pending_cards(view):
 def assess_key(view):
     """What the engine's answer in S["assessed"] must be about to be shown."""
     return json.dumps([pending_cards(view), staged_cards(view), view["phase"],
-                       len(view["log"])])
+                       len(view.get("log") or ())])
 
 
 def meter_text(view):
