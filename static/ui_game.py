@@ -23,7 +23,7 @@ from ui_base import (
 )
 from ui_dialogs import render_setup_only
 from ui_games import describe, render_games, say, show_games
-from ui_render import clear_table, past_rounds_html, render
+from ui_render import clear_table, past_rounds_html, pending_cards, render
 from ui_save_check import MAX_TEXT, parse
 from ui_stats_panel import render_stats
 
@@ -307,10 +307,8 @@ async def ask_hint():
         return
     thinking(True)
     view = S["view"]
-    aside = [{"cards": [view["hand"][i] for i in step["idx"] if i < len(view["hand"])],
-              "onto": step["onto"]} for step in S["pending"]]
     try:
-        reply = await call("hint", json.dumps({"pending": aside}))
+        reply = await call("hint", json.dumps({"pending": pending_cards(view)}))
     except EngineFailed:
         return
     finally:

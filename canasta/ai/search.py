@@ -30,7 +30,7 @@ from ..view import view_for
 from .fast import Memory, Unsupported, playout, unmodelled
 from .gifts import gift_reason
 from .heuristic import choose_heuristic, ranked_discards
-from .knowledge import read_view
+from .knowledge import Knowledge, read_view
 from .worlds import sample_world
 
 DEFAULT_PLAYOUTS = 480
@@ -50,11 +50,11 @@ def choose_by_search(view: dict[str, Any], seed: int, playouts: int = DEFAULT_PL
     preferred = choose_heuristic(view, "normal", seed)
     if len(legal) == 1 or view["phase"] in ("answer", "round_over"):
         return parse_action(preferred)
-    candidates = _candidates(view, preferred)
+    know = read_view(view)
+    candidates = _candidates(view, preferred, know)
     if len(candidates) == 1:
         return parse_action(candidates[0])
     rng = random.Random(seed)
-    know = read_view(view)
     public = unmodelled(know.rules) is not None
     if public:
         STATS["fallbacks"] += 1
@@ -88,7 +88,8 @@ def choose_by_search(view: dict[str, Any], seed: int, playouts: int = DEFAULT_PL
     return parse_action(candidates[best])
 
 
-def _candidates(view: dict[str, Any], preferred: dict[str, Any]) -> list[dict[str, Any]]:
+def _candidates(view: dict[str, Any], preferred: dict[str, Any],
+                know: Knowledge) -> list[dict[str, Any]]:
     """Where play-outs judge well: whether and how to take the pile, and which card
     to discard (normal's best few, without gifts unless normal's own choice is one).
     Melds mid-turn are left to the heuristic."""
@@ -98,7 +99,6 @@ def _candidates(view: dict[str, Any], preferred: dict[str, Any]) -> list[dict[st
     if preferred["type"] != "discard":
         return [preferred]
     discards = [a for a in legal if a["type"] == "discard"]
-    know = read_view(view)
     ranked = ranked_discards(view, know, discards, "normal", random.Random(0))
     if gift_reason(view, know, preferred["card"]) is None:
         # No gifts (issue 19): normal found a discard that is not one, so the search

@@ -131,12 +131,14 @@ def test_the_hint_says_which_card_would_hand_over_the_pile() -> None:
 def test_strong_weighs_no_gift_when_normal_found_a_discard_that_is_not_one() -> None:
     view = C.view_for(KINGS, 0)
     preferred = {"type": "discard", "card": "8C"}
-    assert sorted(c["card"] for c in _candidates(view, preferred)) == ["5D", "5H", "8C", "8S"]
+    chosen = _candidates(view, preferred, read_view(view))
+    assert sorted(c["card"] for c in chosen) == ["5D", "5H", "8C", "8S"]
     # Normal's own choice a gift (only wild cards besides): the search weighs them all.
     state = position(["KD", "2C", "JK"], phase="play",
                      melds=[[["QS", "QC", "QH"]], [["KS", "KC", "KH"]]], pile=["6C"])
     gift = {"type": "discard", "card": "KD"}
-    assert sorted(c["card"] for c in _candidates(C.view_for(state, 0), gift)) == [
+    assert sorted(c["card"] for c in _candidates(C.view_for(state, 0), gift,
+                                                    read_view(C.view_for(state, 0)))) == [
         "2C", "JK", "KD"]
 
 
