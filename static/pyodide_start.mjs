@@ -16,8 +16,9 @@
 // library or runtime makes a new one. A snapshot that does not restore (corrupt,
 // another build, cut short by a full disk) is deleted and the worker starts the usual
 // way. `globalThis.canastaStart` says what happened and where the time went (read_ms:
-// the stored snapshot read, hash_ms, runtime_ms: Pyodide restored from it,
-// engine_files_ms); worker.py's `ping` reports it.
+// the stored snapshot read, hash_ms, runtime_ms: Pyodide restored from it or started,
+// engine_files_ms; on a first visit imports_ms and snapshot_ms, the memory image
+// taken); worker.py's `ping` reports it.
 import { loadPyodide as loadRuntime, version } from "./pyodide/pyodide.mjs";
 
 export { version };
@@ -113,11 +114,18 @@ async function restore(options, saved) {
 }
 
 async function makeAndKeep(options, key, archive) {
+  let began = performance.now();
   const py = await loadRuntime({ ...options, _makeSnapshot: true });
-  py.unpackArchive(archive, "zip", { extractDir: "." });
+  start.runtime_ms = Math.round(performance.now() - began);
+  // Fetched while Pyodide started: on a first visit the download is off the critical path.
+  py.unpackArchive(await archive, "zip", { extractDir: "." });
   try {
+    began = performance.now();
     py.runPython(PRELOAD);
+    start.imports_ms = Math.round(performance.now() - began);
+    began = performance.now();
     const snapshot = py.makeMemorySnapshot();
+    start.snapshot_ms = Math.round(performance.now() - began);
     start.snapshot_bytes = snapshot.byteLength;
     const bytes = snapshot.buffer.slice(snapshot.byteOffset, snapshot.byteOffset + snapshot.byteLength);
     // Kept while the worker boots on; a failure (quota) only costs the next visit's speed.
@@ -186,5 +194,5 @@ export async function loadPyodide(options = {}) {
   }
   if (saved) await withStore("readwrite", (store) => store.delete(KEY)).catch(() => {});
   return withEngine(discarded ? "discarded" : "made",
-                    await makeAndKeep(base, key, await archive), true);
+                    await makeAndKeep(base, key, archive), true);
 }
