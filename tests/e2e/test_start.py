@@ -1,6 +1,7 @@
 """The engine worker starts from a memory snapshot on a repeat visit (issue 17,
 static/pyodide_start.mjs): it is made on the first visit, restored on the next ones
-with its random generator reseeded, and a corrupt one is discarded."""
+with its random generator reseeded; a corrupt one, or another release's, is discarded,
+and one the browser has no room for costs only the next visit's speed."""
 
 from __future__ import annotations
 
@@ -29,6 +30,9 @@ RECORD = """async (change) => {
     const bytes = new Uint8Array(record.bytes);
     for (let i = bytes.length >> 1; i < (bytes.length >> 1) + 4096; i++) bytes[i] ^= 0x5a;
     store.put({...record, bytes: bytes.buffer}, "engine-worker");
+  }
+  if (record && change === "foreign") {
+    store.put({...record, id: "pyodide-another-release"}, "engine-worker");
   }
   if (record && change === "truncate") {
     store.put({...record, bytes: record.bytes.slice(0, 1 << 20)}, "engine-worker");
@@ -100,3 +104,38 @@ def test_a_damaged_snapshot_is_discarded_and_the_worker_starts_anyway(
     restored = boot(page, "seed=8&new=1")
     assert restored["start"]["how"] == "restored", restored["start"]
     assert hand_cards(page) == dealt
+
+
+def test_another_releases_snapshot_is_replaced(page: Page) -> None:
+    boot(page, "seed=9&new=1")
+    current = snapshot_kept(page)["id"]
+    page.evaluate(RECORD, "foreign")
+    replaced = boot(page, "seed=9&new=1")
+    assert replaced["start"]["how"] == "made", replaced["start"]
+    assert "another release" in replaced["start"]["detail"]
+    page.wait_for_function(
+        f"({RECORD})(null).then((r) => r !== null && r.id === {json.dumps(current)})",
+        timeout=60_000)
+    assert boot(page, "seed=9&new=1")["start"]["how"] == "restored"
+
+
+def test_a_snapshot_without_room_is_not_kept_and_the_game_plays(page: Page) -> None:
+    page.goto("/?nosw=1")
+    origin = page.evaluate("location.origin")
+    cdp = page.context.new_cdp_session(page)
+    # A browser with 1 MB left for this site: the 31 MB memory image cannot be stored.
+    cdp.send("Storage.overrideQuotaForOrigin", {"origin": origin, "quotaSize": 1_000_000})
+    first = boot(page, "seed=6&new=1")
+    assert first["start"]["how"] == "made"
+    dealt = hand_cards(page)
+    assert len(dealt) == 11
+    # Nothing was kept, so the next visit makes one again, and deals the same hand.
+    again = boot(page, "seed=6&new=1")
+    assert again["start"]["how"] == "made", again["start"]
+    assert page.evaluate(RECORD, None) is None
+    assert hand_cards(page) == dealt
+    # With room again, the snapshot is kept and restored.
+    cdp.send("Storage.overrideQuotaForOrigin", {"origin": origin})
+    boot(page, "seed=6&new=1")
+    snapshot_kept(page)
+    assert boot(page, "seed=6&new=1")["start"]["how"] == "restored"
