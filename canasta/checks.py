@@ -22,6 +22,7 @@ from .melds import (
     merge,
     points,
     shape_problem,
+    size_problem,
     team_canastas,
     wild_count,
 )
@@ -35,6 +36,10 @@ from .wild_melds import rule_id, start_problem
 def shape_rejection(
     rules: RuleSet, rank: str, existing: TableMeld | None, naturals: int, wilds: int
 ) -> Rejection | None:
+    size = naturals + wilds + (len(existing.cards) if existing is not None else 0)
+    too_large = size_problem(rules, size)
+    if too_large is not None:
+        return Rejection("W2", too_large)
     if existing is None:
         problem = shape_problem(rules, rank, naturals, wilds)
         return None if problem is None else Rejection("C17", problem)
@@ -180,6 +185,12 @@ def _check_take(state: State, action: TakePile) -> Rejection | None:
     wilds = len(action.cards) - naturals
     freezing = freezer(rules, pile)
     if frozen_for(rules, freezing is not None, opened) and (wilds or naturals < 2):
+        if rules.pile_always_frozen and freezing is None and opened:
+            return Rejection(
+                "W4",
+                f"The pile is always frozen in this game: you need two natural {plural} "
+                "from your hand to take it; wild cards and lay-offs do not count.",
+            )
         why = (
             f"a {short_name(freezing)} lies in it"
             if freezing is not None
@@ -342,6 +353,9 @@ def _check_meld(state: State, action: Meld) -> Rejection | None:
         problem = start_problem(rules, wilds) if existing is None else None
         if problem is not None:
             return Rejection(rule_id(rules), problem)
+        problem = size_problem(rules, wilds + (len(existing.cards) if existing else 0))
+        if problem is not None:
+            return Rejection("W2", problem)
     elif existing is None and not naturals:
         return Rejection(
             "C19", f"Your team has no meld of {rank_plural(rank)} to add wild cards to."

@@ -75,6 +75,13 @@ VARIANT_OPTIONS: dict[str, tuple[Preset, ...]] = {
                "seed 003 line 179 (the other reading of line 47's \u201csammeln\u201d)",
                {"wild_meld_min": 7, "rule_ids": (("H12", "F6"),)}),
     ),
+    "wild-canasta": (
+        Preset("W6", "No size limit: melds grow past seven cards",
+               "seed 003 line 67 (the other reading of \u201c3 bis 7 Karten\u201d)",
+               {"meld_max": 0}),
+        Preset("W7", "The canasta of wild cards is laid down whole: seven at once",
+               "seed 003 line 179", {"wild_meld_min": 7, "rule_ids": (("H12", "W7"),)}),
+    ),
 }
 
 

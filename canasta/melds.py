@@ -103,7 +103,24 @@ def shape_problem(rules: RuleSet, rank: str, naturals: int, wilds: int) -> str |
         return "A meld must always hold more natural cards than wild cards."
     if not rules.wilds_strictly_fewer and wilds > naturals:
         return "A meld may not hold more wild cards than natural cards."
+    return size_problem(rules, size)
+
+
+def size_problem(rules: RuleSet, size: int) -> str | None:
+    """W2: why a meld of `size` cards is too large (a canasta of `meld_max` is closed),
+    or None."""
+    if rules.meld_max and size > rules.meld_max:
+        return (f"A meld holds at most {rules.meld_max} cards: a canasta of "
+                f"{rules.meld_max} is closed.")
     return None
+
+
+def card_room(rules: RuleSet, size: int) -> int:
+    """W2: how many more cards a meld of `size` cards may take (NO_ROOM_LIMIT: any)."""
+    return rules.meld_max - size if rules.meld_max else NO_ROOM_LIMIT
+
+
+NO_ROOM_LIMIT = 1 << 20
 
 
 def wild_room(rules: RuleSet, naturals: int, wilds: int) -> int:
@@ -112,7 +129,10 @@ def wild_room(rules: RuleSet, naturals: int, wilds: int) -> int:
     if not rules.wild_on_natural_canasta and wilds == 0 and naturals >= rules.canasta_size:
         return 0
     limit = naturals - 1 if rules.wilds_strictly_fewer else naturals
-    return max(0, min(rules.max_wilds, limit) - wilds)
+    room = min(rules.max_wilds, limit) - wilds
+    if rules.meld_max:
+        room = min(room, rules.meld_max - naturals - wilds)
+    return max(0, room)
 
 
 def team_canastas(rules: RuleSet, melds: tuple[TableMeld, ...]) -> int:

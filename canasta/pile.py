@@ -35,6 +35,7 @@ def freezer(rules: RuleSet, pile: tuple[str, ...]) -> str | None:
 
 def frozen_for(rules: RuleSet, frozen: bool, opened: bool) -> bool:
     """C14: whether a team must take the pile with two natural cards from hand: the
-    pile is `frozen` by a card in it, or the team has not `opened` (made its initial
-    meld) and the rules freeze the pile for such a team."""
-    return frozen or (rules.frozen_for_unopened_team and not opened)
+    pile is `frozen` by a card in it, the rules freeze it always (W4), or the team has
+    not `opened` (made its initial meld) and the rules freeze the pile for such a
+    team."""
+    return frozen or rules.pile_always_frozen or (rules.frozen_for_unopened_team and not opened)

@@ -76,6 +76,8 @@ OPTIONS: dict[str, Option] = {
     "canasta_size": _i("melds", 3, 14, "Cards that make a canasta (C30)."),
     "wild_meld_min": _i("melds", 0, 14, "F1: the fewest jokers and 2s a meld of wild cards "
                         "starts with (0: no such melds; 7: only a whole canasta, H12)."),
+    "meld_max": _i("melds", 0, 14, "W2: the most cards a meld may hold; a canasta of that "
+                   "many is closed (0: no limit)."),
     "wild_canasta_bonus": _i("scoring", 0, 10_000, "F2: bonus for a canasta of wild cards "
                              "only."),
     "mixed_bonus_by_wilds": Option("scoring", "table", 0, 10_000, "F3: rows of (wild cards, "
@@ -84,6 +86,8 @@ OPTIONS: dict[str, Option] = {
     "frozen_for_unopened_team": _b("pile", "The pile is frozen for a team without its "
                                    "initial meld (C14)."),
     "black_three_freezes": _b("pile", "A black 3 in the pile freezes it (C22 option)."),
+    "pile_always_frozen": _b("pile", "W4: the pile is always frozen: taken only with a "
+                             "natural pair from the hand matching its top card."),
     "initial_meld": Option("initial meld", "table", 0, 10_000, "Rows of (lowest team score, "
                            "minimum), ascending by score (C25).", rows=10, key_low=ANY_SCORE,
                            key_high=SCORE_HIGH),
@@ -222,6 +226,10 @@ def problems(rules: RuleSet) -> list[str]:
             or sum(rules.roster) == rules.players):
         out.append("roster must give each team at least its seats at the table, and "
                    "more people than seats in all")
+    if rules.meld_max and rules.meld_max < max(rules.canasta_size, 4):
+        out.append("meld_max must let a meld grow to a canasta, and black 3s to four (C21)")
+    if rules.meld_max and rules.wild_meld_min > rules.meld_max:
+        out.append("a meld of wild cards cannot start larger than the largest meld")
     if 0 < rules.wild_meld_min < rules.min_meld:
         out.append("a meld of wild cards cannot start smaller than the smallest meld")
     if rules.must_ask and not rules.ask_permission:

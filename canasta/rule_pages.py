@@ -18,6 +18,7 @@ VARIANT_PAGES: dict[str, str] = {
     "classic-6p": "classic-6p",
     "classic-6p-3x2": "classic-6p",
     "free-canasta": "free-canasta",
+    "wild-canasta": "wild-canasta",
 }
 
 # ... and the page that holds each prefix of rule ids.
@@ -29,6 +30,7 @@ PREFIX_PAGES: dict[str, str] = {
     "P": "classic-5p",
     "X": "classic-6p",
     "F": "free-canasta",
+    "W": "wild-canasta",
 }
 
 _RULE = re.compile(r"^([A-Z]{1,2})\d{1,3}$")

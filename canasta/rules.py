@@ -48,9 +48,11 @@ class RuleSet:
     wild_on_natural_canasta: bool = True
     canasta_size: int = 7
     wild_meld_min: int = 0  # the fewest wild cards a meld of wild cards starts with; 0: none
+    meld_max: int = 0  # W2: the most cards a meld may hold (a canasta is then closed); 0: none
     # Pile (C14, C15, C22)
     frozen_for_unopened_team: bool = True
     black_three_freezes: bool = False
+    pile_always_frozen: bool = False  # W4: taken only with a natural pair matching the top
     # Initial meld (C25): (lowest team score, minimum), ascending
     initial_meld: tuple[tuple[int, int], ...] = (
         (NEG_INF, 15),
@@ -309,9 +311,23 @@ CLASSIC_5P = replace(
     roster=(3, 2),
 )
 
+# The wild-canasta game (docs/variants/wild-canasta.md): seed 003 line 67 — melds of
+# three to seven cards, 2000 for a canasta of wild cards, the pile always frozen.
+WILD_CANASTA = replace(
+    CLASSIC,
+    name="wild-canasta",
+    title="Wild-canasta game (melds of 3 to 7 cards, 2000 for a canasta of wild cards, "
+          "the pile always frozen)",
+    meld_max=7,
+    wild_meld_min=3,
+    wild_canasta_bonus=2000,
+    pile_always_frozen=True,
+    rule_ids=(("C14", "W4"), ("F1", "W3")),
+)
+
 VARIANTS: dict[str, RuleSet] = {
     r.name: r for r in (CLASSIC, CLASSIC_2P, CLASSIC_3P, CLASSIC_5P, CLASSIC_6P, CLASSIC_6P_3X2,
-                        FREE_CANASTA)
+                        FREE_CANASTA, WILD_CANASTA)
 }
 
 

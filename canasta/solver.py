@@ -140,7 +140,7 @@ def reachable(
     extra_wilds = wild_used - (len(wild_values) - spare)
     best += sum(wild_values[:wild_used])
     used += max(0, extra_wilds)
-    if best >= need and not rules.wild_meld_min and (
+    if best >= need and not rules.wild_meld_min and not rules.meld_max and (
             hand_size - used + bonus_cards >= 2
             or (may_go_out and canastas_have >= rules.canastas_to_go_out
                 and rules.classic_finish)):
@@ -297,6 +297,8 @@ def assign_wilds(
     room: dict[str, int] = {}
     for r, n in groups.items():
         e, f = existing.get(r, (0, 0))
+        if rules.meld_max and e + f + n > rules.meld_max:
+            return None  # W2: more naturals than the meld can hold
         if e == 0:
             if n < 2:
                 return None

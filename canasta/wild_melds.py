@@ -37,5 +37,6 @@ def shares(rules: RuleSet, wilds: int, on_table: int | None) -> list[tuple[int, 
     have = on_table or 0
     low = 1 if on_table is not None else rules.wild_meld_min
     size = rules.canasta_size
-    out.extend((x, 1 if have < size <= have + x else 0) for x in range(low, wilds + 1))
+    most = min(wilds, rules.meld_max - have) if rules.meld_max else wilds  # W2
+    out.extend((x, 1 if have < size <= have + x else 0) for x in range(low, most + 1))
     return out

@@ -114,6 +114,9 @@ def melds_html(view, team, mine):
                 + " · "
                 + str(len(cards))
             )
+            most = view.get("rules", {}).get("meld_max", 0)
+            if most and len(cards) >= most:
+                label += " · closed"  # W2: a canasta of meld_max cards takes no more
         else:
             body = "".join(card_html(c) for c in cards)
         sel = " target" if mine and meld_id and S.get("target") == meld_id else ""
@@ -198,6 +201,10 @@ def center_html(view):
     marks = []
     if pile["frozen"]:
         marks.append('<span class="mark frozen" data-testid="pile-frozen">Frozen</span>')
+    elif view.get("rules", {}).get("pile_always_frozen"):
+        marks.append(
+            '<span class="mark frozen-you" data-testid="pile-always-frozen">Always frozen</span>'
+        )
     elif pile["frozen_for_you"]:
         marks.append(
             '<span class="mark frozen-you" data-testid="pile-frozen-for-you">Frozen for you</span>'

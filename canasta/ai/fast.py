@@ -135,12 +135,13 @@ class Sim(Table):
         opened = self.opened[team]
         frozen = frozen_for(self.rules, self._pile_frozen(), opened)
         table = self.melds[team]
+        space = self.space(table.get(kind))  # W2: a closed canasta takes no top card
         with_cards: list[str]
-        if kind in table and not frozen:
+        if kind in table and not frozen and space >= 1:
             with_cards = []  # keep the pair in hand
-        elif len(naturals) >= 2:
+        elif len(naturals) >= 2 and space >= 3:
             with_cards = naturals[-2:]
-        elif frozen:
+        elif frozen or space < 2:
             return False
         elif naturals and (hand.get("2") or hand.get("*")) and len(pile) >= 3:
             wild = hand["2"][-1] if hand.get("2") else hand["*"][-1]
@@ -200,10 +201,12 @@ class Sim(Table):
         points = 0
         count = 0
         if same is not None and same in hand:
-            cards = hand[same]
-            plan.append((same, list(cards)))
-            points += KIND_VALUE[same] * len(cards)
-            count += len(cards)
+            # W2: as many as the meld just made of the top card and two more can hold.
+            cards = hand[same][: self.most - 3]
+            if cards:
+                plan.append((same, list(cards)))
+                points += KIND_VALUE[same] * len(cards)
+                count += len(cards)
         shapes = self.rules.valid_shapes
         ranked = sorted(
             (kv for kv in hand.items() if kv[0] not in SPECIAL and kv[0] != same),
@@ -333,7 +336,8 @@ class Sim(Table):
             cards = hand[kind]
             n = len(cards)
             meld = table.get(kind)
-            if meld is None and n < 3:
+            n = min(n, self.space(meld))  # W2
+            if n <= 0 or (meld is None and n < 3):
                 continue
             before = len(meld.cards) if meld else 0
             after = before + n
@@ -380,7 +384,7 @@ class Sim(Table):
             if not start_wild_meld(rules.wild_canasta_bonus, rules.mixed_canasta_bonus, held,
                                    rules.wild_meld_min, size):
                 return
-            n = held
+            n = min(held, self.most)  # W2
         elif have >= size or not build_wild_meld(have, held, size):
             return
         else:

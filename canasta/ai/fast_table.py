@@ -73,7 +73,8 @@ def unmodelled(rules: RuleSet) -> str | None:
 # The options the fast path does not model: the house rules' scoring (scoring.py), a
 # canasta waiving the initial meld (H6, H7), and going out's requirements beyond
 # Classic's (solver.finish_problem: a final discard required or forbidden, a compulsory
-# question). Melds of wild cards (wild_melds.py: F1, H12) it models, keyed WILD_KEY.
+# question). Melds of wild cards (wild_melds.py: F1, H12) it models, keyed WILD_KEY, and
+# melds with a size limit (W2: `space`).
 HOUSE_SCORING = ("double_end_bonus", "red_threes_by_going_out", "black_three_in_hand",
                  "concealed_canasta_bonus", "canasta_opens_from", "final_discard", "must_ask")
 NO_LIMIT = 1 << 20  # the wild cards a meld of wild cards can take (F1: no C17 limit)
@@ -106,6 +107,7 @@ class Table:
         rules = state.rules
         self.rules: RuleSet = rules
         self.size = rules.canasta_size
+        self.most = rules.meld_max or NO_LIMIT  # W2: the most cards a meld holds
         self.goal = rules.canastas_to_go_out
         self.rng = rng
         self.record = record
@@ -234,9 +236,13 @@ class Table:
         """C17, C19: the wild cards the team's meld of `kind` (with `add_naturals` more)
         can take; any number on the meld of wild cards (F1)."""
         if kind == WILD_KEY:
-            return NO_LIMIT
+            return self.space(meld)
         nat = (meld.naturals if meld else 0) + add_naturals
         return wild_room(self.rules, nat, meld.wilds if meld else 0)
+
+    def space(self, meld: _Meld | None) -> int:
+        """W2: the cards a meld (None: one not started) may still take."""
+        return self.most - (len(meld.cards) if meld else 0)
 
     def _wild_cards(self, seat: int) -> list[str]:
         hand = self.hands[seat]

@@ -1,6 +1,7 @@
 """Every registered game in the browser (issue 11, variant checklist item 5): each one
 chosen in the set-up dialog, dealt with the deal number typed there, and a turn played;
-Free Canasta played through a whole round and checked against the engine."""
+Free Canasta and the wild-canasta game played through a whole round and checked against
+the engine."""
 
 from __future__ import annotations
 
@@ -72,3 +73,27 @@ def test_free_canasta_a_whole_round_in_the_browser(page: Page) -> None:
     assert any("onto" not in a for a in wild), "no meld of wild cards was started"
     assert any("onto" in a for a in wild), "no wild card was put on a meld by its id"
     assert all("rank" not in a for a in human if a["type"] == "meld")
+
+
+WILD_SEED = 1  # the human's team closes a canasta at seven cards (easy computer players)
+
+
+def test_wild_canasta_game_a_whole_round_in_the_browser(page: Page) -> None:
+    open_game(page, f"variant=wild-canasta&seed={WILD_SEED}&fast=1&level=easy")
+    my_turn(page)
+    # The pile is always frozen (W4), whatever lies in it.
+    expect(page.get_by_test_id("pile-always-frozen")).to_be_visible()
+    end = play_human_turns(page, melds_first, 100)
+    expect(page.get_by_test_id("score-sheet")).to_be_visible()
+    assert end.round_over
+    want = expected_round("wild-canasta", WILD_SEED, "easy", melds_first)
+    assert [canasta.action_to_json(a) for a in end.action_list()] == [
+        canasta.action_to_json(a) for a in want.action_list()]
+    shown = [int(page.get_by_test_id(f"sheet-total-{t}").inner_text()) for t in range(2)]
+    assert shown == totals(end) == totals(want)
+    # No meld grew past seven (W2), and the table calls a canasta of seven closed.
+    assert all(len(m.cards) <= 7 for team in end.melds for m in team)
+    closed = [m for m in end.melds[0] if len(m.cards) == 7 and m.kind == "group"]
+    assert closed
+    meld = page.get_by_test_id(f"meld-0-{closed[0].rank}")
+    expect(meld).to_contain_text("closed")
