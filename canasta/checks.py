@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .actions import Action, Answer, Ask, Discard, Draw, Meld, NextRound, TakePile, form_problem
+from .black_threes import discards_so_far, held_problem, split_aside
 from .cards import (
     BLACK_THREES,
     RANK,
@@ -224,7 +225,10 @@ def _check_take(state: State, action: TakePile) -> Rejection | None:
     melded = (top, *action.cards)
     after = merge(melds, rank, melded, state.melds)
     canastas = team_canastas(rules, after)
-    taken = len(pile) - 1 - sum(map(pile.count, RED_THREES))  # the top is no red 3 (C15)
+    # The pile's cards that join the hand: not red 3s (C20; the top is none, C15), nor
+    # black 3s set aside (K10).
+    joining, _ = split_aside(rules, tuple(c for c in pile[:-1] if c not in RED_THREES))
+    taken = len(joining)
     if not opened:
         need = state.minimum(team) - state.turn_points
         gained = points(melded)
@@ -241,8 +245,7 @@ def _check_take(state: State, action: TakePile) -> Rejection | None:
                 )
             return None
     if len(rest) + taken < 2:
-        problem = finish_problem(rules, rest + tuple(c for c in pile[:-1] if c not in RED_THREES),
-                                 after, canastas, state.permission)
+        problem = finish_problem(rules, rest + joining, after, canastas, state.permission)
         if problem is not None:
             return _finish_rejection(rules, problem)
     return None
@@ -455,6 +458,10 @@ def _check_discard(state: State, action: Discard) -> Rejection | None:
             f"Finish your initial meld first: your team needs {state.minimum(team)} points and "
             f"you have melded {state.turn_points}.",
         )
+    if rules.black_threes_held_first_round:
+        held = held_problem(rules, action.card, hand, discards_so_far(state.log))
+        if held is not None:
+            return Rejection("K9", held)
     if len(hand) == 1:
         problem = finish_problem(rules, (), state.melds[team], state.canastas(team),
                                  state.permission, discard=True)

@@ -75,6 +75,15 @@ VARIANT_OPTIONS: dict[str, tuple[Preset, ...]] = {
                "seed 003 line 179 (the other reading of line 47's \u201csammeln\u201d)",
                {"wild_meld_min": 7, "rule_ids": (("H12", "F6"),)}),
     ),
+    "cuban": (
+        Preset("K12", "Thirteen cards each instead of fifteen",
+               "variants-notes \u00a77 (rummy-games.com cuban-canasta)", {"hand_size": 13}),
+        Preset("K13", "No bonus for going out concealed",
+               "variants-notes \u00a77 (rummy-games.com cuban-canasta)", {"concealed_bonus": 0}),
+        Preset("K14", "Red 3s score 100 / 300 / 500 / 1000 in all, not for each",
+               "variants-notes \u00a77 (rummy-games.com cuban-canasta)",
+               {"red_three_totals": ((2, 300), (3, 500)), "all_red_threes_bonus": 1000}),
+    ),
     "wild-canasta": (
         Preset("W6", "No size limit: melds grow past seven cards",
                "seed 003 line 67 (the other reading of \u201c3 bis 7 Karten\u201d)",

@@ -185,10 +185,12 @@ def _legal(state: State) -> list[Action]:
         # Going out may take two plays that each leave one card (C31 with more than
         # one canasta to make): the reference list handles these small hands.
         return filtered_candidates(state)
-    if not rules.classic_finish or rules.meld_max:
-        # Going out's requirements as data (`final_discard`, `must_ask`), or melds with a
-        # size limit (W2): the quick listings below copy Classic's C17-C33; these rule
-        # sets use the reference list.
+    if (not rules.classic_finish or rules.meld_max or rules.black_threes_held_first_round
+            or rules.black_threes_set_aside):
+        # Going out's requirements as data (`final_discard`, `must_ask`), melds with a
+        # size limit (W2), black 3s held the first time round or set aside (K9, K10):
+        # the quick listings below copy Classic's C12-C33; these rule sets use the
+        # reference list.
         return filtered_candidates(state)
     if phase == DRAW_PHASE:
         pile = state.pile

@@ -7,7 +7,7 @@ import random
 from collections import Counter
 from typing import Any
 
-from .cards import RANK, RED_THREES, WILDS, is_card, make_deck, sort_cards
+from .cards import BLACK_THREES, RANK, RED_THREES, WILDS, is_card, make_deck, sort_cards
 from .errors import PositionError, RuleSetError, shown, shown_keys
 from .legal import legal_actions
 from .melds import MELD_ID_MAX, WILD_KEY, TableMeld, shape_problem, table_meld
@@ -162,6 +162,16 @@ def load_position(data: dict[str, Any], seed: int = 0) -> State:
     for t, r in enumerate(reds):
         if any(c not in RED_THREES for c in r):
             raise PositionError(f"red_threes[{t}] may hold only red 3s")
+    # K10: black 3s set aside (additive; only where the rules set them aside)
+    blacks = [
+        _cards(b, f"black_threes_aside[{t}]")
+        for t, b in enumerate(_per(data, "black_threes_aside", teams, "team"))
+    ]
+    for t, b in enumerate(blacks):
+        if any(c not in BLACK_THREES for c in b):
+            raise PositionError(f"black_threes_aside[{t}] may hold only black 3s")
+        if b and not rules.black_threes_set_aside:
+            raise PositionError("black_threes_aside: these rules set no black 3 aside")
     pile = _cards(data.get("pile", []), "pile")
     scores = data.get("scores", [0] * teams)
     if (
@@ -178,6 +188,7 @@ def load_position(data: dict[str, Any], seed: int = 0) -> State:
     placed = Counter(c for h in hands for c in h)
     placed.update(c for team in melds for m in team for c in m.cards)
     placed.update(c for r in reds for c in r)
+    placed.update(c for b in blacks for c in b)
     placed.update(pile)
     for card, count in placed.items():
         if count > deck[card]:
@@ -219,6 +230,8 @@ def load_position(data: dict[str, Any], seed: int = 0) -> State:
         "scores": scores,
         "melded_this_round": mtr,
     }
+    if any(blacks):
+        normal["black_threes_aside"] = [list(b) for b in blacks]
     if "rules" in data:
         normal["rules"] = rules.to_json()
     state = State(
@@ -232,6 +245,7 @@ def load_position(data: dict[str, Any], seed: int = 0) -> State:
         hands=tuple(hands),
         melds=tuple(melds),
         red_threes=tuple(reds),
+        black_threes_aside=tuple(blacks),
         pile=pile,
         stock=stock,
         scores=tuple(scores),
@@ -268,4 +282,6 @@ def position_of(state: State) -> dict[str, Any]:
         "stock": list(state.stock),
         "scores": list(state.scores),
         "melded_this_round": list(state.melded_this_round),
+        **({"black_threes_aside": [list(b) for b in state.black_threes_aside]}
+           if any(state.black_threes_aside) else {}),
     }

@@ -114,6 +114,18 @@ OPTIONS: dict[str, Option] = {
     "concealed_bonus": _i("scoring", 0, 10_000, "Extra bonus for going out concealed (C40)."),
     "red_threes_negative_without_meld": _b("scoring", "Red 3s count minus for a team that "
                                            "melded nothing (C42)."),
+    "red_threes_need_canasta": _b("scoring", "K8: red 3s count plus only for a team with a "
+                                  "canasta, minus otherwise."),
+    "wild_canasta_by_jokers": Option("scoring", "table", 0, 10_000, "K11: rows of (jokers, "
+                                     "bonus) for canastas of wild cards that score otherwise "
+                                     "than the wild canasta bonus.", rows=8, key_low=0,
+                                     key_high=16),
+    "black_threes_held_first_round": _b("pile", "K9: no black 3 may be discarded the first "
+                                        "time around the table."),
+    "black_threes_set_aside": _b("pile", "K10: black 3s taken with the pile are set aside "
+                                 "and score their value for the team."),
+    "all_black_threes_bonus": _i("scoring", 0, 10_000, "K10: a team's total for holding every "
+                                 "black 3, set aside or melded (0: no such total)."),
     "double_end_bonus": _i("house rules", 0, 10_000, "H1: bonus when a partner of the player "
                            "going out can lay down the whole hand too (0: no double end)."),
     "red_threes_by_going_out": _b("house rules", "H5: red 3s count plus for the side that "
@@ -185,6 +197,7 @@ def _table_problem(name: str, option: Option, rows: Any) -> str | None:
     """A table: rows of (key, value) whole numbers, each in its range, keys ascending."""
     key, what = (("score", "(lowest score, minimum)") if name == "initial_meld" else
                  ("count", "(count, total)") if name == "red_three_totals" else
+                 ("jokers", "(jokers, bonus)") if name == "wild_canasta_by_jokers" else
                  ("wild cards", "(wild cards, bonus)"))
     if not isinstance(rows, tuple) or len(rows) > option.rows or not all(
         isinstance(r, tuple) and len(r) == 2 and _whole(r[0]) and _whole(r[1]) for r in rows

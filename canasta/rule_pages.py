@@ -19,6 +19,7 @@ VARIANT_PAGES: dict[str, str] = {
     "classic-6p-3x2": "classic-6p",
     "free-canasta": "free-canasta",
     "wild-canasta": "wild-canasta",
+    "cuban": "cuban",
 }
 
 # ... and the page that holds each prefix of rule ids.
@@ -31,6 +32,7 @@ PREFIX_PAGES: dict[str, str] = {
     "X": "classic-6p",
     "F": "free-canasta",
     "W": "wild-canasta",
+    "K": "cuban",
 }
 
 _RULE = re.compile(r"^([A-Z]{1,2})\d{1,3}$")

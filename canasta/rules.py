@@ -53,6 +53,9 @@ class RuleSet:
     frozen_for_unopened_team: bool = True
     black_three_freezes: bool = False
     pile_always_frozen: bool = False  # W4: taken only with a natural pair matching the top
+    # Black 3s (black_threes.py; K9, K10)
+    black_threes_held_first_round: bool = False  # K9: none discarded the first time round
+    black_threes_set_aside: bool = False  # K10: taken with the pile, set aside, card value
     # Initial meld (C25): (lowest team score, minimum), ascending
     initial_meld: tuple[tuple[int, int], ...] = (
         (NEG_INF, 15),
@@ -81,6 +84,11 @@ class RuleSet:
     going_out_bonus: int = 100
     concealed_bonus: int = 100
     red_threes_negative_without_meld: bool = True
+    red_threes_need_canasta: bool = False  # K8: plus only for a team with a canasta
+    # (jokers, bonus) for canastas of wild cards that score otherwise than
+    # `wild_canasta_bonus` (K11: seven 2s, four jokers and three 2s)
+    wild_canasta_by_jokers: tuple[tuple[int, int], ...] = ()
+    all_black_threes_bonus: int = 0  # K10: a team's total for every black 3; 0: none
     # House rules (docs/variants/classic-house-rules.md; the presets of house_rules.py)
     double_end_bonus: int = 0  # H1: 0 = no double end
     red_threes_by_going_out: bool = False  # H5
@@ -159,6 +167,7 @@ class RuleSet:
         data["initial_meld"] = [list(row) for row in self.initial_meld]
         data["red_three_totals"] = [list(row) for row in self.red_three_totals]
         data["mixed_bonus_by_wilds"] = [list(row) for row in self.mixed_bonus_by_wilds]
+        data["wild_canasta_by_jokers"] = [list(row) for row in self.wild_canasta_by_jokers]
         data["roster"] = list(self.roster)
         data["rule_ids"] = [list(row) for row in self.rule_ids]
         return data
@@ -202,7 +211,7 @@ def _same_types(form: dict[str, Any], types: list[type], data: Any) -> bool:
 
 
 _INT = {int}
-_TABLES = ("initial_meld", "red_three_totals", "mixed_bonus_by_wilds")
+_TABLES = ("initial_meld", "red_three_totals", "mixed_bonus_by_wilds", "wild_canasta_by_jokers")
 
 
 def _from_json(data: object) -> RuleSet:
@@ -212,7 +221,7 @@ def _from_json(data: object) -> RuleSet:
     if unknown:
         raise RuleSetError(f"unknown rule options: {shown_keys(unknown)}")
     values = dict(data)
-    for table in ("initial_meld", "red_three_totals", "mixed_bonus_by_wilds", "rule_ids"):
+    for table in (*_TABLES, "rule_ids"):
         if table in values:
             rows = values[table]
             if not isinstance(rows, list) or not all(isinstance(r, list) for r in rows):
@@ -325,9 +334,35 @@ WILD_CANASTA = replace(
     rule_ids=(("C14", "W4"), ("F1", "W3")),
 )
 
+# Cuban Canasta (docs/variants/cuban.md): seed 003 line 63 — 15 cards, the pile always
+# frozen, canastas of seven at most, red 3s by the card, black 3s held the first time
+# round and set aside when taken, canastas of wild cards 4000 / 3000 / 2000.
+CUBAN = replace(
+    CLASSIC,
+    name="cuban",
+    title="Cuban Canasta (15 cards, the pile always frozen, canastas of seven at most, "
+          "wild canastas 2000\u20134000)",
+    hand_size=15,
+    pile_always_frozen=True,
+    meld_max=7,
+    wild_meld_min=3,
+    wild_canasta_bonus=2000,
+    wild_canasta_by_jokers=((0, 4000), (4, 3000)),
+    red_three_totals=((1, 100), (2, 600), (3, 1500)),
+    all_red_threes_bonus=4000,
+    red_threes_need_canasta=True,
+    black_threes_held_first_round=True,
+    black_threes_set_aside=True,
+    all_black_threes_bonus=100,
+    initial_meld=((NEG_INF, 15), (0, 50), (1500, 90), (3000, 120), (5000, 150)),
+    target_score=7500,
+    rule_ids=(("C4", "K2"), ("C14", "K3"), ("W4", "K3"), ("W2", "K5"), ("C25", "K7"),
+              ("C50", "K7"), ("F1", "K11")),
+)
+
 VARIANTS: dict[str, RuleSet] = {
     r.name: r for r in (CLASSIC, CLASSIC_2P, CLASSIC_3P, CLASSIC_5P, CLASSIC_6P, CLASSIC_6P_3X2,
-                        FREE_CANASTA, WILD_CANASTA)
+                        FREE_CANASTA, WILD_CANASTA, CUBAN)
 }
 
 

@@ -1,12 +1,14 @@
-"""Scoring a round (C40-C43) and the house rules that change it (H1, H5, H9, H11)."""
+"""Scoring a round (C40-C43) and the house rules and variants that change it (H1, H5, H9,
+H11; K8, K10, K11)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from .black_threes import aside_score
 from .cards import BLACK_THREES as BLACK_THREE_CARDS
-from .cards import VALUE
-from .melds import BLACK_THREES, TableMeld, canasta_kind
+from .cards import JOKER, VALUE
+from .melds import BLACK_THREES, TableMeld, canasta_kind, team_canastas
 from .solver import lays_down_whole
 
 if TYPE_CHECKING:
@@ -25,17 +27,24 @@ def red_three_score(rules: RuleSet, count: int, melded: bool) -> int:
     return -value if not melded and rules.red_threes_negative_without_meld else value
 
 
-def canasta_bonus(rules: RuleSet, kind: str | None, wilds: int = 0) -> int:
+def canasta_bonus(rules: RuleSet, kind: str | None, wilds: int = 0, jokers: int = 0) -> int:
     """C40: the bonus of a canasta of this kind (`canasta_kind`) holding `wilds` wild
-    cards, 0 for no canasta; F2 a canasta of wild cards, F3 a mixed canasta by its
+    cards, `jokers` of them jokers, 0 for no canasta; F2 a canasta of wild cards (K11:
+    by its jokers where `wild_canasta_by_jokers` lists them), F3 a mixed canasta by its
     number of wild cards where `mixed_bonus_by_wilds` lists it."""
     if kind == "natural":
         return rules.natural_canasta_bonus
     if kind == "mixed":
         return dict(rules.mixed_bonus_by_wilds).get(wilds, rules.mixed_canasta_bonus)
     if kind == "wild":
-        return rules.wild_canasta_bonus
+        return dict(rules.wild_canasta_by_jokers).get(jokers, rules.wild_canasta_bonus)
     return 0
+
+
+def red_threes_count_plus(rules: RuleSet, melded: bool, canastas: int) -> bool:
+    """C42, K8: whether a team's red 3s count plus: it melded something (Classic), or
+    made a canasta where `red_threes_need_canasta`."""
+    return canastas > 0 if rules.red_threes_need_canasta else melded
 
 
 def red_threes_by_going_out(rules: RuleSet, count: int, went_out: bool) -> int:
@@ -77,14 +86,16 @@ def score_round(state: State) -> list[dict[str, Any]]:
     for team in range(rules.teams):
         melds = state.melds[team]
         melded = sum(VALUE[c] for m in melds for c in m.cards)
-        bonus = sum(canasta_bonus(rules, canasta_kind(rules, m.cards), m.wilds)
+        bonus = sum(canasta_bonus(rules, canasta_kind(rules, m.cards), m.wilds,
+                                  m.cards.count(JOKER))
                     for m in melds if m.kind != BLACK_THREES)  # C21: no canasta bonus
         went_out = state.went_out is not None and rules.team_of(state.went_out) == team
         count = len(state.red_threes[team])
         if rules.red_threes_by_going_out and state.went_out is not None:
             reds = red_threes_by_going_out(rules, count, went_out)
         else:
-            reds = red_three_score(rules, count, bool(melds))
+            reds = red_three_score(rules, count, red_threes_count_plus(
+                rules, bool(melds), team_canastas(rules, melds)))
         going_out = 0
         concealed = False
         if went_out:
@@ -101,6 +112,10 @@ def score_round(state: State) -> list[dict[str, Any]]:
             extras["double_end"] = rules.double_end_bonus * len(laid)
         penalty = -sum(hand_card_cost(rules, c) for s in seats if s not in laid
                        for c in state.hands[s])
+        aside = len(state.aside_of(team))
+        if aside:
+            blacks_melded = sum(len(m.cards) for m in melds if m.kind == BLACK_THREES)
+            extras["black_threes_aside"] = aside_score(rules, aside, blacks_melded)
         if rules.concealed_canasta_bonus:
             hidden = concealed_canastas(rules, melds)
             if hidden:

@@ -66,6 +66,9 @@ class State(NamedTuple):
     log: Chain = None  # the public log of the current round
     actions: Chain = None  # every action since the start, for saves
     origin: str | None = None  # JSON of the starting position of a load_position game
+    # K10: per team, the black 3s taken with the pile and set aside (black_threes.py);
+    # () in a state made before this field, read with `aside_of`
+    black_threes_aside: tuple[tuple[str, ...], ...] = ()
 
     # protocol.md names
     @property
@@ -97,8 +100,13 @@ class State(NamedTuple):
             return self.scores
         return tuple(s + r for s, r in zip(self.scores, self.history[-1], strict=True))
 
+    def aside_of(self, team: int) -> tuple[str, ...]:
+        """K10: the black 3s the team has set aside."""
+        return self.black_threes_aside[team] if self.black_threes_aside else ()
+
     def table_cards(self) -> Counter[str]:
-        """The cards every seat sees: melds, red 3s, the pile and a held-back pile."""
+        """The cards every seat sees: melds, red 3s, black 3s set aside, the pile and a
+        held-back pile."""
         seen: Counter[str] = Counter(self.pile)
         seen.update(self.pending)
         for team in self.melds:
@@ -106,6 +114,8 @@ class State(NamedTuple):
                 seen.update(meld.cards)
         for reds in self.red_threes:
             seen.update(reds)
+        for blacks in self.black_threes_aside:
+            seen.update(blacks)
         return seen
 
     def cards_in_play(self) -> Counter[str]:
@@ -153,6 +163,7 @@ F_OPENED, F_MELDED_THIS_ROUND, F_TURN_MELDED, F_PENDING, F_TURN_POINTS, F_TURN_C
               "turn_cards")
 )
 F_LOG, F_ACTIONS = _INDEX["log"], _INDEX["actions"]
+F_BLACK_THREES_ASIDE = _INDEX["black_threes_aside"]
 _TURN_START, _TURN_END = _INDEX["fresh"], _INDEX["turn_cards"] + 1
 
 

@@ -7,6 +7,7 @@ from bisect import insort
 from typing import Any
 
 from .actions import DRAW, Action, Answer, Ask, Discard, Draw, Meld, TakePile, in_order
+from .black_threes import split_aside
 from .cards import RANK, RED_THREES, SORT_KEY, WILDS, make_deck, remove_cards, sort_cards
 from .checks import can_go_out, check
 from .errors import IllegalAction
@@ -18,6 +19,7 @@ from .solver import finish_problem, forms_own_melds
 from .state import (
     ANSWER,
     F_ACTIONS,
+    F_BLACK_THREES_ASIDE,
     F_HANDS,
     F_LOG,
     F_MELDED_THIS_ROUND,
@@ -175,14 +177,16 @@ def _open(state: State, team: int, gained: int, melds: tuple[TableMeld, ...]
 
 
 def _release(
-    hand: tuple[str, ...], cards: tuple[str, ...]
-) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """Pile cards joining a hand: red 3s among them go down without replacement (C20)."""
+    rules: RuleSet, hand: tuple[str, ...], cards: tuple[str, ...]
+) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
+    """Pile cards joining a hand: red 3s among them go down without replacement (C20),
+    black 3s are set aside where the rules say so (K10). (hand, red 3s, black 3s)"""
+    cards, blacks = split_aside(rules, cards)
     if RED_THREES.isdisjoint(cards):
-        return sort_cards(hand + cards), ()
+        return sort_cards(hand + cards), (), blacks
     reds = tuple(c for c in cards if c in RED_THREES)
     rest = tuple(c for c in cards if c not in RED_THREES)
-    return sort_cards(hand + rest), reds
+    return sort_cards(hand + rest), reds, blacks
 
 
 def _take_pile(state: State, action: TakePile, actions: Any) -> State:
@@ -230,18 +234,24 @@ def _lay_down(
     melds = merge(state.melds[team], rank, cards, state.melds)
     opened, turn_points = _open(state, team, points(cards), melds)
     reds: tuple[str, ...] = ()
+    blacks: tuple[str, ...] = ()
     pending = held
     if opened and held:
-        hand, reds = _release(hand, held)
+        hand, reds, blacks = _release(state.rules, hand, held)
         pending = ()
         if "taken" not in log_extra:
             log_extra = {"released": list(held)}
     if reds and "taken" in log_extra:
         log_extra = {**log_extra, "red_threes": list(reds)}
+    if blacks:
+        log_extra = {**log_extra, "black_threes_aside": list(blacks)}
     # Only the fields that change are replaced (this is a hot path of play).
     values = list(state)
     if reds:
         values[F_RED_THREES] = _replace_at(state.red_threes, team, state.red_threes[team] + reds)
+    if blacks:
+        aside = state.black_threes_aside or tuple(() for _ in range(state.rules.teams))
+        values[F_BLACK_THREES_ASIDE] = _replace_at(aside, team, aside[team] + blacks)
     if opened != state.opened[team]:
         values[F_OPENED] = _replace_at(state.opened, team, opened)
     if not state.melded_this_round[seat]:
@@ -371,6 +381,7 @@ def deal_round(
         hands=tuple(sort_cards(h) for h in hands),
         melds=tuple(() for _ in range(rules.teams)),
         red_threes=tuple(() for _ in range(rules.teams)),
+        black_threes_aside=tuple(() for _ in range(rules.teams)),
         pile=tuple(pile),
         stock=tuple(deck),
         scores=scores,

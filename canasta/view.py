@@ -76,6 +76,8 @@ def view_for(state: State, seat: int) -> dict[str, Any]:
         "log": state.log_list(),
         "legal": [action_to_json(a) for a in legal_actions(state)] if acting else [],
     }
+    if rules.black_threes_set_aside:  # K10: each team's black 3s set aside (additive)
+        view["black_threes_aside"] = [list(state.aside_of(t)) for t in range(rules.teams)]
     if rules.roster:  # P1-P3 (roster.py): who sits where this round, who waits
         view.update(roster_view(rules, state.round_no))
     if state.round_over:

@@ -86,6 +86,16 @@ def melds_html(view, team, mine):
             + "".join(card_html(c) for c in reds)
             + '<div class="mlabel">Red 3s</div></div>'
         )
+    aside = view.get("black_threes_aside")
+    blacks = aside[team] if aside else []
+    if blacks:  # K10: black 3s taken with the pile, set aside for the team
+        parts.append(
+            '<div class="meld reds" data-testid="black-threes-aside-'
+            + esc(team)
+            + '">'
+            + "".join(card_html(c) for c in blacks)
+            + '<div class="mlabel">Black 3s set aside</div></div>'
+        )
     for m in melds:
         rank = m["rank"]
         cards = m["cards"]

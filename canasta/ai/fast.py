@@ -21,6 +21,7 @@ from __future__ import annotations
 import random
 
 from ..actions import Action, Answer, Discard, Meld, TakePile
+from ..black_threes import first_round
 from ..cards import BLACK_THREES, RED_THREES, VALUE, WILDS
 from ..melds import WILD_KEY
 from ..pile import blocks, frozen_for
@@ -148,10 +149,13 @@ class Sim(Table):
             with_cards = [naturals[-1], wild]
         else:
             return False
+        aside = self.pile_kinds.get("b", 0) if self.aside_rule else 0  # set aside (K10)
         if not opened:
-            rest = [c for c in pile[:-1] if c not in RED_THREES]
+            rest = [c for c in pile[:-1] if c not in RED_THREES
+                    and not (aside and c in BLACK_THREES)]
             return self._open_with_pile(top, with_cards, rest)
-        below = len(pile) - 1 - self.pile_kinds.get("r", 0)  # red 3s go to the table (C20)
+        # Red 3s go to the table (C20), black 3s may be set aside (K10).
+        below = len(pile) - 1 - self.pile_kinds.get("r", 0) - aside
         left = self.sizes[seat] - len(with_cards) + below
         if left < 2:
             meld = table.get(kind)
@@ -177,7 +181,8 @@ class Sim(Table):
         if self.record:
             self.actions.append(TakePile(tuple(sorted(with_cards, key=card_order))))
         self._lay(seat, KIND[top], [top, *with_cards])
-        reds = len(self.pile) - 1 - len(rest)
+        reds = self.pile_kinds.get("r", 0)
+        blacks = len(self.pile) - 1 - len(rest) - reds  # set aside (K10)
         self._clear_pile()
         for kind, cards in plan:
             self._meld_from_hand(seat, kind, cards)
@@ -188,6 +193,7 @@ class Sim(Table):
             self._give(seat, c)
             picked.add(KIND[c])
         self.reds[team] += reds  # C20: red 3s from the pile, without replacement
+        self.aside[team] += blacks
         return True
 
     def _opening_plan(
@@ -420,20 +426,24 @@ class Sim(Table):
     def _discard(self) -> None:
         seat = self.to_move
         hand = self.hands[seat]
+        # K9: no black 3 the first time round, unless the hand holds nothing else.
+        held = (self.rules.black_threes_held_first_round
+                and first_round(self.rules, self.discards) and len(hand) > 1)
         if self.sizes[seat] == 1:
             card = next(iter(hand.values()))[0]
-        elif "b" in hand:
+        elif "b" in hand and not held:
             card = hand["b"][-1]  # the lowest keep score, and no danger (C15)
         else:
-            best = self._safest(seat)
+            best = self._safest(seat, "b" if held else "")
             card = best[int(self.rng.random() * len(best))] if len(best) > 1 else best[0]
         self._discard_card(card)
         if self.sizes[seat] == 0:
             self._went_out(seat)
 
-    def _safest(self, seat: int) -> list[str]:
+    def _safest(self, seat: int, skip: str = "") -> list[str]:
         """The cards with the lowest keep + danger score (normal's discard judgement,
-        `keep_score` + `danger_score`, read from the tables built from them)."""
+        `keep_score` + `danger_score`, read from the tables built from them), leaving
+        out the kind `skip`."""
         team = seat % self.teams
         nxt = (seat + 1) % self.players
         pile_size = len(self.pile)
@@ -448,6 +458,8 @@ class Sim(Table):
         best: list[str] = []
         low = INFINITY
         for kind, cards in self.hands[seat].items():
+            if kind == skip:
+                continue
             keep = NATURAL_KEEP.get(kind)
             if keep is None:
                 score = BLACK_THREE_KEEP if kind == "b" else wild_keep

@@ -2,12 +2,12 @@
 
 `Table` holds one round as counts and lists instead of immutable states: hands
 by card kind, melds with their natural and wild counts (a meld of wild cards, F1,
-under `WILD_KEY`), the pile with what
-freezes it, the stock, red 3s, and the public memory of what each seat threw
-away and picked up. Its methods are the moves themselves (draw, take the pile,
-meld, discard, go out) and the round's scoring (C40-C42); with `record=True`
-each move is also written down as a protocol action, so a play-out replays
-through `apply`. Which moves to make is the rollout policy's business.
+under `WILD_KEY`), the pile with what freezes it, the stock, red 3s (and black 3s set
+aside, K10), and the public memory of what each seat threw away and picked up. Its
+methods are the moves themselves (draw, take the pile, meld, discard, go out) and the
+round's scoring (C40-C42); with `record=True` each move is also written down as a
+protocol action, so a play-out replays through `apply`. Which moves to make is the
+rollout policy's business.
 """
 
 from __future__ import annotations
@@ -16,11 +16,12 @@ import random
 from typing import NamedTuple
 
 from ..actions import DRAW, Action, Discard, Meld, TakePile
-from ..cards import BLACK_THREES, RANK, RED_THREES, SORT_KEY, VALUE, WILDS
+from ..black_threes import aside_score, discards_so_far
+from ..cards import BLACK_THREES, JOKER, RANK, RED_THREES, SORT_KEY, VALUE, WILDS
 from ..melds import WILD_KEY, TableMeld, table_meld, wild_room
 from ..pile import freezing_cards
 from ..rules import CLASSIC, RuleSet
-from ..scoring import canasta_bonus, red_three_score
+from ..scoring import canasta_bonus, red_three_score, red_threes_count_plus
 from ..solver import forms_own_melds
 from ..state import ANSWER, PLAY, State
 from ..state import DRAW as DRAW_PHASE
@@ -137,6 +138,10 @@ class Table:
                 sum(1 for k, m in table.items() if k != "b" and len(m.cards) >= self.size)
             )
         self.reds = [len(r) for r in state.red_threes]
+        # K10: black 3s taken with the pile set aside, per team; K9: discards so far
+        self.aside_rule = rules.black_threes_set_aside
+        self.aside = [len(state.aside_of(t)) for t in range(rules.teams)]
+        self.discards = discards_so_far(state.log) if rules.black_threes_held_first_round else 0
         self.pile = list(state.pile)
         self.pile_kinds: dict[str, int] = {}
         for c in self.pile:
@@ -292,6 +297,8 @@ class Table:
         for c in below:
             if c in RED_THREES:
                 self.reds[team] += 1  # C20: no replacement
+            elif self.aside_rule and c in BLACK_THREES:
+                self.aside[team] += 1  # K10
             else:
                 self._give(seat, c)
                 picked.add(KIND[c])
@@ -322,6 +329,7 @@ class Table:
         self.pile.append(card)
         self.pile_kinds[kind] = self.pile_kinds.get(kind, 0) + 1
         self.thrown[seat].add(kind)
+        self.discards += 1
         if kind in self.freezers:
             self.frozen_by += 1
 
@@ -336,8 +344,12 @@ class Table:
                 total += sum(VALUE[c] for c in meld.cards)
                 if kind != "b" and len(meld.cards) >= self.size:
                     canasta = "natural" if not meld.wilds else "mixed" if meld.naturals else "wild"
-                    total += canasta_bonus(rules, canasta, meld.wilds)
-            total += red_three_score(rules, self.reds[team], bool(table))
+                    total += canasta_bonus(rules, canasta, meld.wilds, meld.cards.count(JOKER))
+            total += red_three_score(rules, self.reds[team], red_threes_count_plus(
+                rules, bool(table), self.canastas[team]))
+            if self.aside[team]:
+                total += aside_score(rules, self.aside[team],
+                                     len(table["b"].cards) if "b" in table else 0)
             if self.went_out is not None and self.went_out % self.teams == team:
                 total += rules.going_out_bonus + (rules.concealed_bonus if self.concealed else 0)
             for seat in range(team, self.players, self.teams):

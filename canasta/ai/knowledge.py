@@ -72,6 +72,8 @@ def read_view(view: dict[str, Any]) -> Knowledge:
             seen.update(m["cards"])
     for reds in view["red_threes"]:
         seen.update(reds)
+    for blacks in view.get("black_threes_aside", ()):  # K10
+        seen.update(blacks)
     seen.update(pile)
     seen.update(pending)
     for s in range(players):

@@ -11,9 +11,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from ..actions import Discard
 from ..cards import sort_cards
 from ..melds import meld_of_view
-from ..state import State
+from ..state import Chain, State, chain_push
 from .knowledge import Knowledge, read_view
 
 
@@ -83,7 +84,22 @@ def sample_world(view: dict[str, Any], rng: random.Random, know: Knowledge | Non
         turn_points=view["turn_points"],
         turn_cards=tuple(turn_cards),
         history=tuple(tuple(h) for h in view["history"]),
+        log=_discards_log(view),
+        black_threes_aside=tuple(tuple(b) for b in view.get("black_threes_aside", ())),
     )
+
+
+def _discards_log(view: dict[str, Any]) -> Chain:
+    """The round's discards as a log chain (the world's only log entries): the rules
+    that ask how many there were (K9, black_threes.discards_so_far) see the real count."""
+    if not view["rules"].get("black_threes_held_first_round"):
+        return None
+    log: Chain = None
+    for entry in view["log"]:
+        action = entry.get("action")
+        if action is not None and action.get("type") == "discard":
+            log = chain_push(log, (entry["seat"], Discard(action["card"]), {}))
+    return log
 
 
 def all_melds_this_turn(view: dict[str, Any], seat: int, this_turn: int) -> bool:

@@ -97,3 +97,27 @@ def test_wild_canasta_game_a_whole_round_in_the_browser(page: Page) -> None:
     assert closed
     meld = page.get_by_test_id(f"meld-0-{closed[0].rank}")
     expect(meld).to_contain_text("closed")
+
+
+CUBAN_SEED = 2  # the human's team sets a black 3 aside (easy computer players)
+
+
+def test_cuban_a_whole_round_in_the_browser(page: Page) -> None:
+    open_game(page, f"variant=cuban&seed={CUBAN_SEED}&fast=1&level=easy")
+    my_turn(page)
+    expect(page.get_by_test_id("pile-always-frozen")).to_be_visible()  # K3
+    end = play_human_turns(page, melds_first, 100)
+    expect(page.get_by_test_id("score-sheet")).to_be_visible()
+    assert end.round_over
+    want = expected_round("cuban", CUBAN_SEED, "easy", melds_first)
+    assert [canasta.action_to_json(a) for a in end.action_list()] == [
+        canasta.action_to_json(a) for a in want.action_list()]
+    shown = [int(page.get_by_test_id(f"sheet-total-{t}").inner_text()) for t in range(2)]
+    assert shown == totals(end) == totals(want)
+    # K10: the black 3 set aside is drawn beside the red 3s and scored on the sheet.
+    aside = end.aside_of(0)
+    assert aside
+    cards = page.get_by_test_id("black-threes-aside-0").locator("[data-card]")
+    expect(cards).to_have_count(len(aside))
+    expect(page.get_by_test_id("sheet-extra-black_threes_aside-0")).to_have_text(
+        str(5 * len(aside)))

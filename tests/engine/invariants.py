@@ -62,7 +62,8 @@ def check_view_leaks_nothing(state: State, seen_public: set[str] | None = None) 
         for card in card_names(rest):
             assert card in visible, f"seat {seat} sees {card}, which is hidden from it"
         # The table parts list exactly the table's cards, no more copies.
-        table = card_names([view["melds"], view["red_threes"], view["pending"]])
+        table = card_names([view["melds"], view["red_threes"], view["pending"],
+                            view.get("black_threes_aside", [])])
         assert table + Counter(state.pile) == public
         if state.round_over:
             assert view["hands"] == [list(h) for h in state.hands]
