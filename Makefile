@@ -37,8 +37,11 @@ lint: $(VENV)/.installed
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy
 
+# The engine and AI tests in two processes (pytest-xdist: CI has two cores), then the
+# browser tests one at a time (each drives Chromium and a Pyodide worker).
 test: $(VENV)/.installed runtime engine chromium lint
-	$(VENV)/bin/pytest
+	$(VENV)/bin/pytest --ignore=tests/e2e -n 2
+	$(VENV)/bin/pytest tests/e2e
 
 dist: runtime engine
 	python3 tools/build.py dist dist
