@@ -115,7 +115,7 @@ def score_round(state: State) -> list[dict[str, Any]]:
         aside = len(state.aside_of(team))
         if aside:
             blacks_melded = sum(len(m.cards) for m in melds if m.kind == BLACK_THREES)
-            extras["black_threes_aside"] = aside_score(rules, aside, blacks_melded)
+            extras["set_aside_black_threes"] = aside_score(rules, aside, blacks_melded)
         if rules.concealed_canasta_bonus:
             hidden = concealed_canastas(rules, melds)
             if hidden:

@@ -32,10 +32,14 @@ def pile_view(state: State, seat: int) -> dict[str, Any]:
 
 def meld_view(rules: RuleSet, meld: TableMeld) -> dict[str, Any]:
     """A table meld as the view shows it: the protocol's `rank`, `cards` and `canasta`,
-    and (additive) its `id`, `kind` and `canasta_kind` (the canasta's scoring kind)."""
+    and (additive) its `id`, `kind`, `canasta_kind` (the canasta's scoring kind) and,
+    where melds close at `meld_max` cards (W2, K5), `closed`."""
     kind = None if meld.kind == BLACK_THREES else canasta_kind(rules, meld.cards)
-    return {"id": meld.id, "kind": meld.kind, "rank": meld.rank, "cards": list(meld.cards),
-            "canasta": kind, "canasta_kind": kind}
+    out = {"id": meld.id, "kind": meld.kind, "rank": meld.rank, "cards": list(meld.cards),
+           "canasta": kind, "canasta_kind": kind}
+    if rules.meld_max:
+        out["closed"] = len(meld.cards) >= rules.meld_max
+    return out
 
 
 def view_for(state: State, seat: int) -> dict[str, Any]:

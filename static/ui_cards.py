@@ -124,9 +124,8 @@ def melds_html(view, team, mine):
                 + " · "
                 + str(len(cards))
             )
-            most = view.get("rules", {}).get("meld_max", 0)
-            if most and len(cards) >= most:
-                label += " · closed"  # W2: a canasta of meld_max cards takes no more
+            if m.get("closed"):
+                label += " · closed"  # W2, K5: a canasta of meld_max cards takes no more
         else:
             body = "".join(card_html(c) for c in cards)
         sel = " target" if mine and meld_id and S.get("target") == meld_id else ""

@@ -84,7 +84,7 @@ def elsewhere_html(kind):
 EXTRA_NAMES = {
     "double_end": "Double end (H1)",
     "concealed_canastas": "Canastas laid down whole (H11)",
-    "black_threes_aside": "Black 3s set aside (K10)",
+    "set_aside_black_threes": "Black 3s set aside (K10)",
 }
 
 

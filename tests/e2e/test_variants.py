@@ -119,5 +119,5 @@ def test_cuban_a_whole_round_in_the_browser(page: Page) -> None:
     assert aside
     cards = page.get_by_test_id("black-threes-aside-0").locator("[data-card]")
     expect(cards).to_have_count(len(aside))
-    expect(page.get_by_test_id("sheet-extra-black_threes_aside-0")).to_have_text(
+    expect(page.get_by_test_id("sheet-extra-set_aside_black_threes-0")).to_have_text(
         str(5 * len(aside)))

@@ -158,7 +158,7 @@ def test_K10_set_aside_black_threes_score_5_each_and_100_for_all_four() -> None:
                aside=[["3S", "3C"], []])
     state = C.apply(C.apply(state, meld("QC", "QD", "QH")), discard("8S"))
     row = C.round_score(state)[0]
-    assert row["extras"]["black_threes_aside"] == 10
+    assert row["extras"]["set_aside_black_threes"] == 10
     assert row["total"] == sum(row[k] for k in ("melded_cards", "canasta_bonus", "red_threes",
                                                 "going_out", "hand_penalty")) + 10
 

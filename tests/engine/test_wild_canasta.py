@@ -56,6 +56,10 @@ def test_W2_a_canasta_of_seven_is_closed() -> None:
     state = C.apply(state, meld("QH"))
     state = C.apply(state, meld("2C", rank="Q"))
     assert len(state.melds[0][1].cards) == 7
+    shown = C.view_for(state, 0)["melds"][0]
+    assert [m["closed"] for m in shown] == [True, True]  # the view says so (additive)
+    classic = at(CLASSIC, ["KC", "9C", "9D", "8S"], melds=[[KINGS], []])
+    assert "closed" not in C.view_for(classic, 0)["melds"][0][0]
     assert not any(isinstance(a, Meld) and "9C" not in a.cards and "8S" not in a.cards
                    and "9D" not in a.cards for a in C.legal_actions(state))
     # No meld starts with more than seven cards.
