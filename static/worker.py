@@ -118,6 +118,10 @@ def _log_lines(before, data, after, seat):
         lines.append({"seat": seat, "text": text})
     lines.extend(_red_threes_line(e) for e in fresh
                  if isinstance(e, dict) and e.get("event") == "red_threes")
+    aside = [c for e in fresh if isinstance(e, tuple) for c in e[2].get("black_threes_aside", ())]
+    if aside:  # K10: black 3s taken with the pile, set aside
+        cards = " ".join(short_name(c) for c in aside)
+        lines.append({"seat": seat, "text": f"set aside {cards} from the pile"})
     return lines
 
 

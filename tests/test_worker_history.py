@@ -67,3 +67,25 @@ def test_a_failed_resume_keeps_the_game_and_its_history() -> None:
     again = json.loads(WORKER.ai_step() if WORKER.GAME["state"].to_act else
                        WORKER.act(json.dumps({"type": "draw"})))
     assert again["history"]["from"] == 0 and again["history"]["lines"][:len(lines)] == lines
+
+
+def test_black_threes_set_aside_are_logged() -> None:
+    """Cuban (K10): a pickup whose pile held black 3s says they were set aside."""
+    reply = json.loads(WORKER.new_game(json.dumps({"variant": "cuban", "seed": 2,
+                                                   "level": "easy"})))
+    texts: list[str] = []
+    for step in range(2000):
+        state = WORKER.GAME["state"]
+        if state.round_over:
+            break
+        if state.to_act == 0:
+            view = canasta.view_for(state, 0)
+            action = canasta.action_to_json(choose_action(view, "easy", step))
+            reply = json.loads(WORKER.act(json.dumps(action)))
+        else:
+            reply = json.loads(WORKER.ai_step())
+        texts += [line["text"] for line in reply["history"]["lines"]]
+    aside = sum(map(len, WORKER.GAME["state"].black_threes_aside))
+    assert aside
+    logged = [t for t in texts if t.startswith("set aside 3") and t.endswith("from the pile")]
+    assert sum(t.count("3") for t in logged) == aside
