@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from urllib.parse import quote
 
+import pytest
 from playwright.sync_api import Page, expect
 
 import canasta
@@ -192,3 +193,19 @@ def test_refusal_links_to_the_rule_text_and_the_coach_can_be_hidden(page: Page) 
     rules = page.context.new_page()
     rules.goto("/rules.html#C14")
     expect(rules.locator("#C14")).to_contain_text("Frozen")
+
+
+@pytest.mark.parametrize(("width", "height"), [(1280, 900), (390, 844)])
+def test_a_refusal_shows_in_sight_and_the_table_does_not_move(
+        page: Page, width: int, height: int) -> None:
+    page.set_viewport_size({"width": width, "height": height})
+    open_game(page, "seed=1&fast=1")
+    my_turn(page)
+    table = page.locator(".table")
+    before = table.evaluate("(t) => t.getBoundingClientRect().top + window.scrollY")
+    select(page, ["KC", "2S"])
+    page.get_by_test_id("pile").click()
+    refusal = page.get_by_test_id("refusal")
+    expect(refusal).to_be_visible()
+    expect(refusal).to_be_in_viewport()
+    assert table.evaluate("(t) => t.getBoundingClientRect().top + window.scrollY") == before
