@@ -51,22 +51,32 @@ def test_each_game_starts_from_the_dialog_and_plays_a_turn(page: Page, name: str
     my_turn(page)
 
 
-FREE_SEED = 151  # the human starts a meld of wild cards and puts wild cards on a meld
-
-
-def test_free_canasta_a_whole_round_in_the_browser(page: Page) -> None:
-    open_game(page, f"variant=free-canasta&seed={FREE_SEED}&fast=1&level=easy")
+def whole_round(page: Page, variant: str, seed: int, first_turn: str = "") -> canasta.State:
+    """Play a round of `variant` dealt by `seed` in the page (the human by `melds_first`,
+    easy computer players) to its score sheet, after checking that the element
+    `first_turn` (a test id) shows on the first turn. The engine replays the page's save;
+    CPython plays the same round with the worker's AI seeds and the same scripted human:
+    the same moves, the same scores. The round's end."""
+    open_game(page, f"variant={variant}&seed={seed}&fast=1&level=easy")
+    if first_turn:
+        my_turn(page)
+        expect(page.get_by_test_id(first_turn)).to_be_visible()
     end = play_human_turns(page, melds_first, 100)
-    sheet = page.get_by_test_id("score-sheet")
-    expect(sheet).to_be_visible()
+    expect(page.get_by_test_id("score-sheet")).to_be_visible()
     assert end.round_over
-    # The engine replays the page's save; CPython plays the same round with the
-    # worker's AI seeds and the same scripted human: the same moves, the same scores.
-    want = expected_round("free-canasta", FREE_SEED, "easy", melds_first)
+    want = expected_round(variant, seed, "easy", melds_first)
     assert [canasta.action_to_json(a) for a in end.action_list()] == [
         canasta.action_to_json(a) for a in want.action_list()]
     shown = [int(page.get_by_test_id(f"sheet-total-{t}").inner_text()) for t in range(2)]
     assert shown == totals(end) == totals(want)
+    return end
+
+
+FREE_SEED = 151  # the human starts a meld of wild cards and puts wild cards on a meld
+
+
+def test_free_canasta_a_whole_round_in_the_browser(page: Page) -> None:
+    end = whole_round(page, "free-canasta", FREE_SEED)
     # The human's moves went through the table's controls, melds named by id.
     human = [a for seat, a in moves(end) if seat == 0]
     wild = [a for a in human if a["type"] == "meld" and all(c in WILDS for c in a["cards"])]
@@ -79,41 +89,20 @@ WILD_SEED = 1  # the human's team closes a canasta at seven cards (easy computer
 
 
 def test_wild_canasta_game_a_whole_round_in_the_browser(page: Page) -> None:
-    open_game(page, f"variant=wild-canasta&seed={WILD_SEED}&fast=1&level=easy")
-    my_turn(page)
     # The pile is always frozen (W4), whatever lies in it.
-    expect(page.get_by_test_id("pile-always-frozen")).to_be_visible()
-    end = play_human_turns(page, melds_first, 100)
-    expect(page.get_by_test_id("score-sheet")).to_be_visible()
-    assert end.round_over
-    want = expected_round("wild-canasta", WILD_SEED, "easy", melds_first)
-    assert [canasta.action_to_json(a) for a in end.action_list()] == [
-        canasta.action_to_json(a) for a in want.action_list()]
-    shown = [int(page.get_by_test_id(f"sheet-total-{t}").inner_text()) for t in range(2)]
-    assert shown == totals(end) == totals(want)
+    end = whole_round(page, "wild-canasta", WILD_SEED, "pile-always-frozen")
     # No meld grew past seven (W2), and the table calls a canasta of seven closed.
     assert all(len(m.cards) <= 7 for team in end.melds for m in team)
     closed = [m for m in end.melds[0] if len(m.cards) == 7 and m.kind == "group"]
     assert closed
-    meld = page.get_by_test_id(f"meld-0-{closed[0].rank}")
-    expect(meld).to_contain_text("closed")
+    expect(page.get_by_test_id(f"meld-0-{closed[0].rank}")).to_contain_text("closed")
 
 
 CUBAN_SEED = 2  # the human's team sets a black 3 aside (easy computer players)
 
 
 def test_cuban_a_whole_round_in_the_browser(page: Page) -> None:
-    open_game(page, f"variant=cuban&seed={CUBAN_SEED}&fast=1&level=easy")
-    my_turn(page)
-    expect(page.get_by_test_id("pile-always-frozen")).to_be_visible()  # K3
-    end = play_human_turns(page, melds_first, 100)
-    expect(page.get_by_test_id("score-sheet")).to_be_visible()
-    assert end.round_over
-    want = expected_round("cuban", CUBAN_SEED, "easy", melds_first)
-    assert [canasta.action_to_json(a) for a in end.action_list()] == [
-        canasta.action_to_json(a) for a in want.action_list()]
-    shown = [int(page.get_by_test_id(f"sheet-total-{t}").inner_text()) for t in range(2)]
-    assert shown == totals(end) == totals(want)
+    end = whole_round(page, "cuban", CUBAN_SEED, "pile-always-frozen")  # K3
     # K10: the black 3 set aside is drawn beside the red 3s and scored on the sheet.
     aside = end.aside_of(0)
     assert aside
