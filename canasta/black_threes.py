@@ -11,10 +11,9 @@ from collections.abc import Iterable
 from typing import Any
 
 from .actions import Discard
-from .cards import BLACK_THREES, VALUE
+from .cards import BLACK_THREES
 from .rules import RuleSet
-
-BLACK_THREE_VALUE = VALUE["3S"]
+from .solver import BLACK_THREE_VALUE
 
 
 def discards_so_far(log: Any) -> int:

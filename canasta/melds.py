@@ -115,14 +115,6 @@ def size_problem(rules: RuleSet, size: int) -> str | None:
     return None
 
 
-def card_room(rules: RuleSet, size: int) -> int:
-    """W2: how many more cards a meld of `size` cards may take (NO_ROOM_LIMIT: any)."""
-    return rules.meld_max - size if rules.meld_max else NO_ROOM_LIMIT
-
-
-NO_ROOM_LIMIT = 1 << 20
-
-
 def wild_room(rules: RuleSet, naturals: int, wilds: int) -> int:
     """How many more wild cards a meld with these counts can take (C17; C19: none
     on a natural canasta where the rules forbid it)."""
