@@ -40,7 +40,6 @@ from ui_dialogs import refresh_variants, render_setup_only, show_variant_note, t
 from ui_game import (
     AI_TIMES,
     ENGINE,
-    ask_hint,
     boot_engine,
     call,
     import_file,
@@ -48,7 +47,6 @@ from ui_game import (
     lost_game,
     resume_game,
     send,
-    show_past_rounds,
     show_saved,
     show_stats,
     skip_round,
@@ -56,6 +54,7 @@ from ui_game import (
     start_game,
 )
 from ui_games import export_game, render_games, show_games
+from ui_help import ask_hint, show_past_rounds
 from ui_render import legal_types, render
 from ui_stats_panel import render_stats
 
