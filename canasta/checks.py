@@ -27,9 +27,16 @@ from .melds import (
     team_canastas,
     wild_count,
 )
-from .pile import CLASSIC_FREEZERS, blocked, freezer, frozen_for
+from .pile import CLASSIC_FREEZERS, blocked, freezer, frozen_for, size_refusal
+from .reserve import joining
 from .rules import RuleSet
-from .solver import can_go_out_with, finish_problem, initial_reachable, may_go_out
+from .solver import (
+    can_go_out_with,
+    finish_problem,
+    initial_reachable,
+    may_go_out,
+    toward_out,
+)
 from .state import ANSWER, DRAW, GAME_OVER, PLAY, ROUND_OVER, State
 from .wild_melds import rule_id, start_problem
 
@@ -88,9 +95,16 @@ def can_go_out(state: State) -> bool:
         state.rules,
         state.hands[state.to_move],
         state.team_melds(),
-        state.canastas(state.team),
+        out_canastas(state, state.team),
         need,
     )
+
+
+def out_canastas(state: State, team: int, canastas: int | None = None, reds: int = 0) -> int:
+    """The team's canastas (or `canastas`, after a play) as going out counts them, with
+    `reds` more red 3s about to go down (M8, M12: `solver.out_shortfall`)."""
+    have = state.canastas(team) if canastas is None else canastas
+    return toward_out(state.rules, have, len(state.red_threes[team]) + reds)
 
 
 def check(state: State, action: Action) -> Rejection | None:
@@ -161,6 +175,9 @@ def _check_take(state: State, action: TakePile) -> Rejection | None:
             f"The pile is blocked: a {kind} ({short_name(top)}) lies on top, "
             "so it cannot be taken. Draw from the stock.",
         )
+    barred = size_refusal(rules, pile)
+    if barred is not None:
+        return Rejection(*barred)
     rest = remove_cards(state.hands[state.to_move], action.cards)
     if rest is None:
         return Rejection("C10", f"You do not hold {cards_text(action.cards)}.")
@@ -227,14 +244,16 @@ def _check_take(state: State, action: TakePile) -> Rejection | None:
     canastas = team_canastas(rules, after)
     # The pile's cards that join the hand: not red 3s (C20; the top is none, C15), nor
     # black 3s set aside (K10).
-    joining, _ = split_aside(rules, tuple(c for c in pile[:-1] if c not in RED_THREES))
-    taken = len(joining)
+    joining_cards, _ = split_aside(rules, tuple(c for c in pile[:-1] if c not in RED_THREES))
+    taken = len(joining_cards)
+    out = out_canastas(state, team, canastas, sum(c in RED_THREES for c in pile[:-1]))
     if not opened:
+        taken += joining(rules, opened, len(state.stock))  # M3: the reserve joins too
         need = state.minimum(team) - state.turn_points
         gained = points(melded)
         waiver = canasta_waiver(state)
         if gained < need and not (waiver and canastas):
-            if not initial_reachable(rules, rest, after, need - gained, taken, canastas,
+            if not initial_reachable(rules, rest, after, need - gained, taken, out,
                                      may_go_out(rules, state.permission),
                                      canasta_opens=waiver):
                 return Rejection(
@@ -245,7 +264,7 @@ def _check_take(state: State, action: TakePile) -> Rejection | None:
                 )
             return None
     if len(rest) + taken < 2:
-        problem = finish_problem(rules, rest + joining, after, canastas, state.permission)
+        problem = finish_problem(rules, rest + joining_cards, after, out, state.permission)
         if problem is not None:
             return _finish_rejection(rules, problem)
     return None
@@ -261,20 +280,29 @@ def _target(state: State, meld_id: int) -> tuple[TableMeld | None, Rejection | N
     return None, Rejection("C18", f"There is no meld {meld_id} on the table.")
 
 
-def _c31(rules: RuleSet) -> Rejection:
+def out_needs(rules: RuleSet) -> str:
+    """What a side needs to go out, in words (C30; M8, M12)."""
     n = rules.canastas_to_go_out
     need = "a canasta" if n == 1 else f"{n} canastas"
+    if rules.red_threes_to_go_out:
+        k = rules.red_threes_to_go_out
+        need += f" and {'a red 3' if k == 1 else f'{k} red 3s'} laid down"
+    if rules.canastas_per_red_three:
+        need += ", and a canasta for each of its red 3s beyond that"
+    return need
+
+
+def _c31(rules: RuleSet) -> Rejection:
     return Rejection(
         "C31",
-        f"Your team needs {need} before you may play down to fewer than two "
+        f"Your team needs {out_needs(rules)} before you may play down to fewer than two "
         "cards: keep one card to discard and one to hold.",
     )
 
 
 def _finish_rejection(rules: RuleSet, problem: str) -> Rejection:
     """The refusal of a going out that `solver.finish_problem` refuses."""
-    n = rules.canastas_to_go_out
-    need = "a canasta" if n == 1 else f"{n} canastas"
+    need = out_needs(rules)
     if problem == "keep_two":
         return _c31(rules)
     if problem == "canastas":
@@ -369,6 +397,7 @@ def _check_meld(state: State, action: Meld) -> Rejection | None:
             return bad
     after = merge(melds, rank, cards, state.melds)
     canastas = team_canastas(rules, after)
+    out = out_canastas(state, team, canastas)
     left = rest
     need = 0
     if not state.opened[team]:
@@ -378,11 +407,12 @@ def _check_meld(state: State, action: Meld) -> Rejection | None:
             need = 0  # H6, H7: the canasta made completes the initial meld
         if need > 0:
             held = sum(c not in RED_THREES for c in state.pending)  # red 3s go down (C20)
-            if not initial_reachable(rules, rest, after, need, held, canastas,
+            held += joining(rules, False, len(state.stock))  # M3: the reserve joins too
+            if not initial_reachable(rules, rest, after, need, held, out,
                                      may_go_out(rules, state.permission),
                                      canasta_opens=waiver):
                 if not (concealed_waiver(state) and (
-                    not rest or can_go_out_with(rules, rest, after, canastas, 0)
+                    not rest or can_go_out_with(rules, rest, after, out, 0)
                 )):
                     return _c26(state, cards)
                 if not rest:
@@ -390,13 +420,14 @@ def _check_meld(state: State, action: Meld) -> Rejection | None:
         else:
             need = 0
             left = rest + tuple(c for c in state.pending if c not in RED_THREES)
+            if not state.opened[team]:  # M3: this meld opens: the reserve joins the hand
+                left += state.stock[:joining(rules, False, len(state.stock))]
     hand_after = len(left)
-    if rank == "3" and canastas < rules.canastas_to_go_out:
-        n = rules.canastas_to_go_out
+    if rank == "3" and out < rules.canastas_to_go_out:
         return Rejection(  # C21 with C30's canastas: cited as C30, the number's rule
             "C30",
-            "Black 3s are melded only by a player going out, and your team needs "
-            f"{'a canasta' if n == 1 else f'{n} canastas'} to go out.",
+            f"Black 3s are melded only by a player going out, and your team needs "
+            f"{out_needs(rules)} to go out.",
         )
     if rank == "3" and need > 0:
         return Rejection(
@@ -405,7 +436,7 @@ def _check_meld(state: State, action: Meld) -> Rejection | None:
             f"meld: {state.minimum(team)} points.",
         )
     if need <= 0 and hand_after < 2:
-        problem = finish_problem(rules, left, after, canastas, state.permission,
+        problem = finish_problem(rules, left, after, out, state.permission,
                                  lone=len(state.hands[state.to_move]) == 1)
         if problem is not None:
             return _finish_rejection(rules, problem)
@@ -416,7 +447,7 @@ def _check_meld(state: State, action: Meld) -> Rejection | None:
     if (
         state.permission is True
         and hand_after > 0
-        and not can_go_out_with(rules, rest, after, canastas, need)
+        and not can_go_out_with(rules, rest, after, out, need)
     ):
         return Rejection(
             "C33",
@@ -449,7 +480,7 @@ def _check_discard(state: State, action: Discard) -> Rejection | None:
         return Rejection("C6", f"You do not hold {short_name(action.card)}.")
     team = state.team
     going_out_concealed = (len(hand) == 1 and concealed_waiver(state)
-                           and state.canastas(team) >= rules.canastas_to_go_out)
+                           and out_canastas(state, team) >= rules.canastas_to_go_out)
     if not state.opened[team] and (state.turn_points > 0 or state.pending) and not (
         going_out_concealed
     ):
@@ -463,7 +494,7 @@ def _check_discard(state: State, action: Discard) -> Rejection | None:
         if held is not None:
             return Rejection("K9", held)
     if len(hand) == 1:
-        problem = finish_problem(rules, (), state.melds[team], state.canastas(team),
+        problem = finish_problem(rules, (), state.melds[team], out_canastas(state, team),
                                  state.permission, discard=True)
         if problem == "no":
             return Rejection("C33", "Your partner said no: you may not go out this turn.")

@@ -84,6 +84,16 @@ VARIANT_OPTIONS: dict[str, tuple[Preset, ...]] = {
                "variants-notes \u00a77 (rummy-games.com cuban-canasta)",
                {"red_three_totals": ((2, 300), (3, 500)), "all_red_threes_bonus": 1000}),
     ),
+    "mexicana": (
+        Preset("M10", "Thirteen cards each instead of fifteen",
+               "rummy-games.com mexicana", {"hand_size": 13}),
+        Preset("M11", "The pile is taken at any size, but never with a 7 on top",
+               "rummy-games.com mexicana (the other reading of seed 003 line 65)",
+               {"pile_min_size": 0, "pile_barred_rank": "7"}),
+        Preset("M12", "A canasta for each red 3 to go out, instead of two red 3s",
+               "seed 003 line 65 (the other reading of \u201cebenso viele rote Tripel\u201d)",
+               {"red_threes_to_go_out": 0, "canastas_per_red_three": True}),
+    ),
     "wild-canasta": (
         Preset("W6", "No size limit: melds grow past seven cards",
                "seed 003 line 67 (the other reading of \u201c3 bis 7 Karten\u201d)",

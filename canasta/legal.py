@@ -34,7 +34,7 @@ from .actions import (
     take_with,
 )
 from .cards import BLACK_THREES, JOKER, RANK, RED_THREES, VALUE, WILDS, remove_cards, sort_cards
-from .checks import can_go_out, canasta_waiver, needed_points, shape_rejection
+from .checks import can_go_out, canasta_waiver, needed_points, out_canastas, shape_rejection
 from .checks import check_formed as check
 from .melds import WILD_KEY, TableMeld, find_meld, points, team_canastas, wild_count, wild_room
 from .pile import freezer, frozen_for
@@ -95,10 +95,10 @@ def finishing_step(state: State) -> Action | None:
     hand = state.hands[state.to_move]
     team = state.team
     rules = state.rules
-    if len(hand) > FINISH_HAND or (state.canastas(team) >= rules.canastas_to_go_out
-                                   and rules.classic_finish):
+    have = out_canastas(state, team)
+    if len(hand) > FINISH_HAND or (have >= rules.canastas_to_go_out and rules.classic_finish):
         return None
-    plan = go_out_plan(rules, hand, state.melds[team], state.canastas(team),
+    plan = go_out_plan(rules, hand, state.melds[team], have,
                        0 if canasta_waiver(state) else needed_points(state))
     if plan and isinstance(plan[0], Meld):
         return plan[0]
@@ -186,11 +186,14 @@ def _legal(state: State) -> list[Action]:
         # one canasta to make): the reference list handles these small hands.
         return filtered_candidates(state)
     if (not rules.classic_finish or rules.meld_max or rules.black_threes_held_first_round
-            or rules.black_threes_set_aside):
-        # Going out's requirements as data (`final_discard`, `must_ask`), melds with a
-        # size limit (W2), black 3s held the first time round or set aside (K9, K10):
-        # the quick listings below copy Classic's C12-C33; these rule sets use the
-        # reference list.
+            or rules.black_threes_set_aside or rules.reserve_size or rules.pile_min_size
+            or rules.pile_barred_rank or rules.red_threes_to_go_out
+            or rules.canastas_per_red_three):
+        # Going out's requirements as data (`final_discard`, `must_ask`; red 3s, M8,
+        # M12), melds with a size limit (W2), black 3s held the first time round or set
+        # aside (K9, K10), a reserve joining the hand (M3), a pile taken only at a size
+        # or without a rank on top (M7, M11): the quick listings below copy Classic's
+        # C12-C33; these rule sets use the reference list.
         return filtered_candidates(state)
     if phase == DRAW_PHASE:
         pile = state.pile

@@ -5,7 +5,7 @@ AI's fast path all ask these functions."""
 
 from __future__ import annotations
 
-from .cards import BLACK_THREES, RED_THREES, WILDS
+from .cards import BLACK_THREES, RANK, RED_THREES, WILDS, rank_plural
 from .rules import RuleSet
 
 BLOCKERS = WILDS | RED_THREES | BLACK_THREES
@@ -39,3 +39,16 @@ def frozen_for(rules: RuleSet, frozen: bool, opened: bool) -> bool:
     not `opened` (made its initial meld) and the rules freeze the pile for such a
     team."""
     return frozen or rules.pile_always_frozen or (rules.frozen_for_unopened_team and not opened)
+
+
+def size_refusal(rules: RuleSet, pile: tuple[str, ...] | list[str]) -> tuple[str, str] | None:
+    """Whether the pile may be taken at all as it lies (a rule id and a sentence why
+    not; None: it may): M7 too few cards in it (`pile_min_size`), M11 a card of the
+    barred rank on top (`pile_barred_rank`)."""
+    if len(pile) < rules.pile_min_size:
+        return ("M7", f"The pile is taken only when it holds at least {rules.pile_min_size} "
+                      f"cards; it holds {len(pile)}.")
+    if pile and rules.pile_barred_rank and RANK[pile[-1]] == rules.pile_barred_rank:
+        return ("M11", f"The pile is never taken with {rank_plural(rules.pile_barred_rank)} "
+                       "on top.")
+    return None

@@ -88,6 +88,10 @@ OPTIONS: dict[str, Option] = {
     "black_three_freezes": _b("pile", "A black 3 in the pile freezes it (C22 option)."),
     "pile_always_frozen": _b("pile", "W4: the pile is always frozen: taken only with a "
                              "natural pair from the hand matching its top card."),
+    "pile_min_size": _i("pile", 0, 60, "M7: the pile is taken only when it holds at least "
+                        "this many cards (0: any size)."),
+    "pile_barred_rank": Option("pile", "choice", 0, 0, "M11: the pile is never taken with a "
+                               "card of this rank on top (empty: no such rank)."),
     "initial_meld": Option("initial meld", "table", 0, 10_000, "Rows of (lowest team score, "
                            "minimum), ascending by score (C25).", rows=10, key_low=ANY_SCORE,
                            key_high=SCORE_HIGH),
@@ -102,6 +106,18 @@ OPTIONS: dict[str, Option] = {
                             "or \u201cforbidden\u201d (by melding the last card)."),
     "must_ask": _b("going out", "C33: going out needs the partner's yes to \u201cMay I go "
                    "out?\u201d this turn (the question is compulsory)."),
+    "red_threes_to_go_out": _i("going out", 0, 8, "M8: red 3s a side must have laid down "
+                               "to go out (0: none)."),
+    "canastas_per_red_three": _b("going out", "M12: a side needs a canasta for each of its "
+                                 "red 3s to go out, if that is more than the canastas to go "
+                                 "out."),
+    "reserve_size": _i("reserve", 0, 20, "M3: cards that join a player's hand on the "
+                       "trigger (0: none)."),
+    "reserve_from": Option("reserve", "choice", 0, 0, "M3: where those cards come from: "
+                           "\u201cstock\u201d (its top cards)."),
+    "reserve_trigger": Option("reserve", "choice", 0, 0, "M3: when they join the hand: "
+                              "\u201cinitial_meld\u201d (the player who completes the "
+                              "side's initial meld takes them at once)."),
     "natural_canasta_bonus": _i("scoring", 0, 10_000, "Bonus for a natural canasta (C40)."),
     "mixed_canasta_bonus": _i("scoring", 0, 10_000, "Bonus for a mixed canasta (C40)."),
     "red_three_bonus": _i("scoring", 0, 10_000, "Bonus for each red 3 (C40)."),
@@ -124,6 +140,8 @@ OPTIONS: dict[str, Option] = {
                                         "time around the table."),
     "black_threes_set_aside": _b("pile", "K10: black 3s taken with the pile are set aside "
                                  "and score their value for the team."),
+    "sevens_canasta_bonus": _i("scoring", 0, 10_000, "M6: bonus for a canasta of 7s, "
+                               "natural or mixed (0: as any other canasta)."),
     "all_black_threes_bonus": _i("scoring", 0, 10_000, "K10: a team's total for holding every "
                                  "black 3, set aside or melded (0: no such total)."),
     "double_end_bonus": _i("house rules", 0, 10_000, "H1: bonus when a partner of the player "
@@ -142,7 +160,12 @@ OPTIONS: dict[str, Option] = {
 
 
 # The values of each option of kind "choice".
-CHOICES: dict[str, tuple[str, ...]] = {"final_discard": ("optional", "required", "forbidden")}
+CHOICES: dict[str, tuple[str, ...]] = {
+    "final_discard": ("optional", "required", "forbidden"),
+    "pile_barred_rank": ("", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A"),
+    "reserve_from": ("stock",),
+    "reserve_trigger": ("initial_meld",),
+}
 
 
 def rule_of(name: str) -> str | None:

@@ -20,6 +20,7 @@ VARIANT_PAGES: dict[str, str] = {
     "free-canasta": "free-canasta",
     "wild-canasta": "wild-canasta",
     "cuban": "cuban",
+    "mexicana": "mexicana",
 }
 
 # ... and the page that holds each prefix of rule ids.
@@ -33,6 +34,7 @@ PREFIX_PAGES: dict[str, str] = {
     "F": "free-canasta",
     "W": "wild-canasta",
     "K": "cuban",
+    "M": "mexicana",
 }
 
 _RULE = re.compile(r"^([A-Z]{1,2})\d{1,3}$")

@@ -53,6 +53,8 @@ class RuleSet:
     frozen_for_unopened_team: bool = True
     black_three_freezes: bool = False
     pile_always_frozen: bool = False  # W4: taken only with a natural pair matching the top
+    pile_min_size: int = 0  # M7: the pile is taken only when it holds this many cards
+    pile_barred_rank: str = ""  # M11: never taken with a card of this rank on top
     # Black 3s (black_threes.py; K9, K10)
     black_threes_held_first_round: bool = False  # K9: none discarded the first time round
     black_threes_set_aside: bool = False  # K10: taken with the pile, set aside, card value
@@ -72,6 +74,15 @@ class RuleSet:
     # card is melded, never discarded)
     final_discard: str = "optional"
     must_ask: bool = False  # going out needs the partner's yes this turn (C33 compulsory)
+    # Red 3s to go out (solver.out_shortfall): a side needs this many laid down (M8; 0:
+    # none), or with `canastas_per_red_three` a canasta for each of its red 3s (M12)
+    red_threes_to_go_out: int = 0
+    canastas_per_red_three: bool = False
+    # Reserve: cards that join a hand on a trigger (reserve.py; M3): `reserve_size` (0: none)
+    # taken from `reserve_from` when `reserve_trigger` happens
+    reserve_size: int = 0
+    reserve_from: str = "stock"
+    reserve_trigger: str = "initial_meld"
     # Scoring (C40-C42; F2, F3)
     natural_canasta_bonus: int = 500
     mixed_canasta_bonus: int = 300
@@ -89,6 +100,7 @@ class RuleSet:
     # `wild_canasta_bonus` (K11: seven 2s, four jokers and three 2s)
     wild_canasta_by_jokers: tuple[tuple[int, int], ...] = ()
     all_black_threes_bonus: int = 0  # K10: a team's total for every black 3; 0: none
+    sevens_canasta_bonus: int = 0  # M6: a canasta of 7s, natural or mixed (0: as others)
     # House rules (docs/variants/classic-house-rules.md; the presets of house_rules.py)
     double_end_bonus: int = 0  # H1: 0 = no double end
     red_threes_by_going_out: bool = False  # H5
@@ -360,9 +372,28 @@ CUBAN = replace(
               ("C50", "K7"), ("F1", "K11")),
 )
 
+# Mexicana (docs/variants/mexicana.md): seed 003 line 65 — three decks with six jokers,
+# 15 cards, 13 stock cards to the player who makes the side's initial meld, a canasta of
+# 7s 1000, the pile taken only from seven cards, two canastas and two red 3s to go out.
+MEXICANA = replace(
+    CLASSIC,
+    name="mexicana",
+    title="Mexicana (3 decks, 15 cards, 13 more on the initial meld, sevens 1000)",
+    decks=3,
+    hand_size=15,
+    reserve_size=13,
+    sevens_canasta_bonus=1000,
+    pile_min_size=7,
+    canastas_to_go_out=2,
+    red_threes_to_go_out=2,
+    all_red_threes_bonus=1200,
+    red_three_totals=((5, 1000),),
+    rule_ids=(("C3", "M1"), ("C4", "M2"), ("C30", "M8"), ("C31", "M8"), ("C40", "M9")),
+)
+
 VARIANTS: dict[str, RuleSet] = {
     r.name: r for r in (CLASSIC, CLASSIC_2P, CLASSIC_3P, CLASSIC_5P, CLASSIC_6P, CLASSIC_6P_3X2,
-                        FREE_CANASTA, WILD_CANASTA, CUBAN)
+                        FREE_CANASTA, WILD_CANASTA, CUBAN, MEXICANA)
 }
 
 

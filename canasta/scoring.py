@@ -27,11 +27,15 @@ def red_three_score(rules: RuleSet, count: int, melded: bool) -> int:
     return -value if not melded and rules.red_threes_negative_without_meld else value
 
 
-def canasta_bonus(rules: RuleSet, kind: str | None, wilds: int = 0, jokers: int = 0) -> int:
-    """C40: the bonus of a canasta of this kind (`canasta_kind`) holding `wilds` wild
-    cards, `jokers` of them jokers, 0 for no canasta; F2 a canasta of wild cards (K11:
-    by its jokers where `wild_canasta_by_jokers` lists them), F3 a mixed canasta by its
-    number of wild cards where `mixed_bonus_by_wilds` lists it."""
+def canasta_bonus(rules: RuleSet, kind: str | None, wilds: int = 0, jokers: int = 0,
+                  rank: str = "") -> int:
+    """C40: the bonus of a canasta of this kind (`canasta_kind`) of `rank` holding `wilds`
+    wild cards, `jokers` of them jokers, 0 for no canasta; F2 a canasta of wild cards
+    (K11: by its jokers where `wild_canasta_by_jokers` lists them), F3 a mixed canasta
+    by its number of wild cards where `mixed_bonus_by_wilds` lists it, M6 a canasta of
+    7s, natural or mixed, where `sevens_canasta_bonus` is set."""
+    if rank == "7" and rules.sevens_canasta_bonus and kind in ("natural", "mixed"):
+        return rules.sevens_canasta_bonus
     if kind == "natural":
         return rules.natural_canasta_bonus
     if kind == "mixed":
@@ -87,7 +91,7 @@ def score_round(state: State) -> list[dict[str, Any]]:
         melds = state.melds[team]
         melded = sum(VALUE[c] for m in melds for c in m.cards)
         bonus = sum(canasta_bonus(rules, canasta_kind(rules, m.cards), m.wilds,
-                                  m.cards.count(JOKER))
+                                  m.cards.count(JOKER), m.rank)
                     for m in melds if m.kind != BLACK_THREES)  # C21: no canasta bonus
         went_out = state.went_out is not None and rules.team_of(state.went_out) == team
         count = len(state.red_threes[team])

@@ -225,6 +225,28 @@ def ends_allowed(rules: RuleSet, left: int) -> bool:
     return rules.final_discard != ("required" if left == 0 else "forbidden")
 
 
+CANNOT_GO_OUT = 100  # more canastas than any side makes: a requirement not met
+
+
+def out_shortfall(rules: RuleSet, reds: int) -> int:
+    """M8, M12: the canastas a side with `reds` red 3s laid down needs beyond
+    `canastas_to_go_out`: none in Classic; where a side needs `red_threes_to_go_out` red
+    3s and has fewer, more than any side makes (it cannot go out); where it needs a
+    canasta for each red 3 (`canastas_per_red_three`), those beyond that number. The
+    callers of the go-out functions pass a side's canastas less this (`toward_out`), so
+    every requirement below stays a count of canastas."""
+    if reds < rules.red_threes_to_go_out:
+        return CANNOT_GO_OUT
+    if rules.canastas_per_red_three:
+        return max(0, reds - rules.canastas_to_go_out)
+    return 0
+
+
+def toward_out(rules: RuleSet, canastas: int, reds: int) -> int:
+    """A side's `canastas` as the go-out functions count them (`out_shortfall`)."""
+    return canastas - out_shortfall(rules, reds)
+
+
 def may_go_out(rules: RuleSet, permission: bool | None) -> bool:
     """C33 as data: may the player go out this turn, given the partner's answer
     (None: not asked)? Never after a "no"; where the question is compulsory

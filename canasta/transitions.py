@@ -9,10 +9,11 @@ from typing import Any
 from .actions import DRAW, Action, Answer, Ask, Discard, Draw, Meld, TakePile, in_order
 from .black_threes import split_aside
 from .cards import RANK, RED_THREES, SORT_KEY, WILDS, make_deck, remove_cards, sort_cards
-from .checks import can_go_out, check
+from .checks import can_go_out, check, out_canastas
 from .errors import IllegalAction
 from .legal import known_legal
 from .melds import WILD_KEY, TableMeld, meld_by_id, merge, points, team_canastas
+from .reserve import take_reserve
 from .rules import RuleSet
 from .scoring import score_round
 from .solver import finish_problem, forms_own_melds
@@ -36,6 +37,7 @@ from .state import (
     GAME_OVER,
     PLAY,
     ROUND_OVER,
+    Chain,
     State,
     built,
     chain_push,
@@ -153,8 +155,8 @@ def _draw(state: State, actions: Any) -> State:
         log=_log(state, seat, DRAW, red_threes=reds),
     )
     if (not stock and len(hand) < 2
-            and finish_problem(state.rules, (), after.melds[team], after.canastas(team), None,
-                               discard=True) is not None
+            and finish_problem(state.rules, (), after.melds[team], out_canastas(after, team),
+                               None, discard=True) is not None
             and not can_go_out(after)):
         # C34: the last card was a red 3 and the single card left can be neither
         # melded (completing the canastas to go out) nor discarded (without them, C30,
@@ -245,8 +247,17 @@ def _lay_down(
         log_extra = {**log_extra, "red_threes": list(reds)}
     if blacks:
         log_extra = {**log_extra, "black_threes_aside": list(blacks)}
+    joined: tuple[str, ...] = ()
+    reserve_reds: tuple[str, ...] = ()
+    if opened and not state.opened[team] and state.rules.reserve_size:
+        # M3: the player who completes the side's initial meld takes the reserve
+        joined, reserve_reds, stock = take_reserve(state.rules, state.stock)
+        hand = sort_cards(hand + joined)
+        reds += reserve_reds
     # Only the fields that change are replaced (this is a hot path of play).
     values = list(state)
+    if joined or reserve_reds:
+        values[F_STOCK] = stock
     if reds:
         values[F_RED_THREES] = _replace_at(state.red_threes, team, state.red_threes[team] + reds)
     if blacks:
@@ -266,7 +277,13 @@ def _lay_down(
     values[F_TURN_POINTS] = turn_points
     values[F_TURN_CARDS] = state.turn_cards + cards
     values[F_ACTIONS] = actions
-    values[F_LOG] = _log(state, seat, action, **log_extra)
+    log: Chain = _log(state, seat, action, **log_extra)
+    if joined or reserve_reds:
+        log = chain_push(log, {"seat": seat, "event": "reserve", "count": len(joined)})
+        if reserve_reds:
+            log = chain_push(log, {"seat": seat, "event": "red_threes",
+                                   "cards": list(reserve_reds)})
+    values[F_LOG] = log
     after = built(values)
     if hand:
         return after

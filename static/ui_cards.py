@@ -126,6 +126,9 @@ def melds_html(view, team, mine):
             )
             if m.get("closed"):
                 label += " · closed"  # W2, K5: a canasta of meld_max cards takes no more
+            sevens = view.get("rules", {}).get("sevens_canasta_bonus", 0)
+            if sevens and rank == "7" and kind in ("natural", "mixed"):
+                label += " · " + str(sevens)  # M6: a canasta of 7s scores its own bonus
         else:
             body = "".join(card_html(c) for c in cards)
         sel = " target" if mine and meld_id and S.get("target") == meld_id else ""
@@ -220,6 +223,16 @@ def center_html(view):
         )
     if pile["blocked"]:
         marks.append('<span class="mark blocked" data-testid="pile-blocked">Blocked</span>')
+    rules = view.get("rules", {})
+    least = rules.get("pile_min_size", 0)
+    if least and pile["size"] < least:  # M7: taken only from that many cards
+        marks.append('<span class="mark blocked" data-testid="pile-too-small">Taken from '
+                     + esc(least) + " cards</span>")
+    barred = rules.get("pile_barred_rank", "")
+    top_card = pile["top"]
+    if barred and top_card and not is_wild(top_card) and top_card[0] == barred:  # M11
+        marks.append('<span class="mark blocked" data-testid="pile-barred">Never taken with '
+                     + esc(PLURAL.get(barred, barred + "s")) + " on top</span>")
     under = ""
     if pile["freezer"]:
         under = card_html(pile["freezer"], extra=" sideways")

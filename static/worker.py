@@ -23,6 +23,7 @@ from canasta.cards import RANK, WILDS, rank_plural, short_name  # noqa: E402
 from canasta.house_rules import describe as describe_house_rules  # noqa: E402
 from canasta.house_rules import with_house_rules  # noqa: E402
 from canasta.melds import WILD_KEY  # noqa: E402
+from canasta.reserve import joining  # noqa: E402
 from canasta.roster import public_view, seat_of  # noqa: E402
 from canasta.rule_pages import rule_href, variant_href  # noqa: E402
 
@@ -116,8 +117,15 @@ def _log_lines(before, data, after, seat):
         if taken:
             text += f" ({taken} more card{'s' if taken != 1 else ''} from the pile)"
         lines.append({"seat": seat, "text": text})
-    lines.extend(_red_threes_line(e) for e in fresh
-                 if isinstance(e, dict) and e.get("event") == "red_threes")
+    for e in fresh:
+        if not isinstance(e, dict):
+            continue
+        if e.get("event") == "red_threes":
+            lines.append(_red_threes_line(e))
+        elif e.get("event") == "reserve":  # M3: cards from the stock for the initial meld
+            n = e["count"]
+            lines.append({"seat": e["seat"],
+                          "text": f"took {n} card{'s' if n != 1 else ''} from the stock"})
     aside = [c for e in fresh if isinstance(e, tuple) for c in e[2].get("black_threes_aside", ())]
     if aside:  # K10: black 3s taken with the pile, set aside
         cards = " ".join(short_name(c) for c in aside)
@@ -191,7 +199,9 @@ def _coach(state):
             if state.turn_points:
                 return (f"Initial meld: {state.turn_points} of {need} points so far — "
                         "finish it before you discard (C26).")
-            return f"Your team's initial meld needs {need} points (C25)."
+            extra = joining(state.rules, False, len(state.stock))  # M3
+            more = f" Then you take {extra} cards from the stock." if extra else ""
+            return f"Your team's initial meld needs {need} points (C25).{more}"
         if state.permission is True:
             return "Your partner said yes: you must go out this turn (C33)."
         if state.permission is False:

@@ -89,3 +89,26 @@ def test_black_threes_set_aside_are_logged() -> None:
     assert aside
     logged = [t for t in texts if t.startswith("set aside 3") and t.endswith("from the pile")]
     assert sum(t.count("3") for t in logged) == aside
+
+
+def test_the_mexicana_reserve_is_logged() -> None:
+    """Mexicana (M3): each side's initial meld brings 13 stock cards, and the history
+    says so once per side."""
+    reply = json.loads(WORKER.new_game(json.dumps({"variant": "mexicana", "seed": 4,
+                                                   "level": "easy"})))
+    texts: list[str] = []
+    for step in range(3000):
+        state = WORKER.GAME["state"]
+        if state.round_over:
+            break
+        if state.to_act == 0:
+            view = canasta.view_for(state, 0)
+            action = canasta.action_to_json(choose_action(view, "easy", step))
+            reply = json.loads(WORKER.act(json.dumps(action)))
+        else:
+            reply = json.loads(WORKER.ai_step())
+        texts += [line["text"] for line in reply["history"]["lines"]]
+    taken = [e for e in WORKER.GAME["state"].log_list() if e.get("event") == "reserve"]
+    assert taken
+    assert sum(t.startswith("took ") and t.endswith(" from the stock") for t in texts) == len(
+        taken)

@@ -24,7 +24,8 @@ from ..actions import Action, Answer, Discard, Meld, TakePile
 from ..black_threes import first_round
 from ..cards import BLACK_THREES, RED_THREES, VALUE, WILDS
 from ..melds import WILD_KEY
-from ..pile import blocks, frozen_for
+from ..pile import blocks, frozen_for, size_refusal
+from ..reserve import joining
 from ..solver import go_out_plan
 from ..state import ANSWER, PLAY, State
 from ..state import DRAW as DRAW_PHASE
@@ -86,7 +87,8 @@ class Sim(Table):
                 if not self._try_take_pile():
                     self._draw()
                     if not self.stock and self.sizes[self.to_move] < 2 and (
-                        self.canastas[self.to_move % self.teams] < self.goal
+                        self.canastas[self.to_move % self.teams]
+                        < self.goal_of(self.to_move % self.teams)
                     ):
                         return self.result()  # C34: a last red 3 left one unplayable card
                 self.phase = PLAY
@@ -111,11 +113,12 @@ class Sim(Table):
     def _threatened(self, team: int) -> bool:
         """The other teams look close to going out."""
         canastas = sum(self.canastas) - self.canastas[team]
-        if canastas < self.goal:
+        goal = self.goal_of(1 - team) if self.teams == 2 else self.goal
+        if canastas < goal:
             return False  # no threat without the canastas (quick exit)
         teams = self.teams
         smallest = min(n for s, n in enumerate(self.sizes) if s % teams != team)
-        return opponent_threat(smallest, canastas, self.goal)
+        return opponent_threat(smallest, canastas, goal)
 
     def _wants_out(self, team: int) -> bool:
         return want_out(self._threatened(team), len(self.stock), self.canastas[team],
@@ -128,6 +131,8 @@ class Sim(Table):
         top = pile[-1]
         if blocks(top):
             return False  # C15
+        if self.pile_rule and size_refusal(self.rules, pile) is not None:
+            return False  # M7, M11
         seat = self.to_move
         team = seat % self.teams
         kind = KIND[top]
@@ -161,7 +166,7 @@ class Sim(Table):
             meld = table.get(kind)
             after = (len(meld.cards) if meld else 0) + 1 + len(with_cards)
             made = 1 if (len(meld.cards) if meld else 0) < self.size <= after else 0
-            if self.canastas[team] + made < self.goal:
+            if self.canastas[team] + made < self.goal_of(team):
                 return False  # C31
         self._take_pile(top, with_cards)
         return True
@@ -173,7 +178,8 @@ class Sim(Table):
         need = self.rules.minimum_for(self.scores[team])
         first = VALUE[top] + sum(VALUE[c] for c in with_cards)
         self._take_cards(seat, with_cards)
-        plan = self._opening_plan(seat, need - first, same=KIND[top], extra_cards=len(rest))
+        joins = len(rest) + joining(self.rules, False, len(self.stock))  # M3: the reserve
+        plan = self._opening_plan(seat, need - first, same=KIND[top], extra_cards=joins)
         if plan is None:
             for c in with_cards:
                 self._give(seat, c)
@@ -186,7 +192,7 @@ class Sim(Table):
         self._clear_pile()
         for kind, cards in plan:
             self._meld_from_hand(seat, kind, cards)
-        self.opened[team] = True
+        self._open(seat)
         picked = self.picked[seat]
         picked.add(KIND[top])
         for c in rest:
@@ -256,12 +262,12 @@ class Sim(Table):
                 return
             for kind, cards in plan:
                 self._meld_from_hand(seat, kind, cards)
-            self.opened[team] = True
+            self._open(seat)
         # Try to go out once the team has its canastas, or the hand is small enough
         # that melding it could make them, unless it is too early (behind after the
         # first canasta).
         # (Below the canastas to go out, C31 keeps two cards in hand anyway.)
-        ready = self.canastas[team] >= self.goal
+        ready = self.canastas[team] >= self.goal_of(team)
         near = ready or self.sizes[seat] <= 8
         out = near and permission is None and self._wants_out(team)
         if out and self._go_out(seat):
@@ -290,13 +296,14 @@ class Sim(Table):
         wilds = len(hand.get("2", ())) + len(hand.get("*", ()))
         if stuck > 1 or pairs > wilds:  # a pair off the table needs a wild card
             return False
-        if self.canastas[team] < self.goal and (
-            self.canastas[team] + self._canastas_within_reach(seat, wilds)
-            < self.goal
+        goal = self.goal_of(team)
+        if self.canastas[team] < goal and (
+            self.canastas[team] + self._canastas_within_reach(seat, wilds) < goal
         ):
             return False
         cards_held = tuple(c for cards in hand.values() for c in cards)
-        plan = go_out_plan(self.rules, cards_held, self._table_melds(team), self.canastas[team], 0)
+        plan = go_out_plan(self.rules, cards_held, self._table_melds(team),
+                           self.canastas[team] - goal + self.goal, 0)
         if plan is None:
             return False
         for action in plan:
@@ -335,7 +342,7 @@ class Sim(Table):
         team = seat % self.teams
         table = self.melds[team]
         hand = self.hands[seat]
-        goal = self.goal if out else 1 << 20
+        goal = self.goal_of(team) if out else 1 << 20
         for kind in list(hand):
             if kind in SPECIAL:
                 continue
@@ -371,7 +378,7 @@ class Sim(Table):
                 continue
             give = [wild_cards.pop() for _ in range(gap)]
             self._meld_from_hand(seat, kind, give)
-        dumping = self.canastas[team] >= self.goal
+        dumping = self.canastas[team] >= self.goal_of(team)
         if wild_cards and (dumping or self.sizes[seat] >= BIG_HAND):
             self._meld_wilds(seat, wild_cards, dumping, 0 if dumping and out else 2)
 

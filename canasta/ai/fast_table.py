@@ -22,7 +22,7 @@ from ..melds import WILD_KEY, TableMeld, table_meld, wild_room
 from ..pile import freezing_cards
 from ..rules import CLASSIC, RuleSet
 from ..scoring import canasta_bonus, red_three_score, red_threes_count_plus
-from ..solver import forms_own_melds
+from ..solver import forms_own_melds, out_shortfall
 from ..state import ANSWER, PLAY, State
 from ..state import DRAW as DRAW_PHASE
 
@@ -110,6 +110,10 @@ class Table:
         self.size = rules.canasta_size
         self.most = rules.meld_max or NO_LIMIT  # W2: the most cards a meld holds
         self.goal = rules.canastas_to_go_out
+        # M8, M12: going out needs red 3s (or a canasta for each); M7, M11: the pile is
+        # taken only at a size or without a rank on top; M3: a reserve joins the hand
+        self.red_rule = rules.red_threes_to_go_out > 0 or rules.canastas_per_red_three
+        self.pile_rule = rules.pile_min_size > 0 or rules.pile_barred_rank != ""
         self.rng = rng
         self.record = record
         self.actions: list[Action] = []
@@ -173,6 +177,28 @@ class Table:
         self.turn_melded = state.turn_melded
         self.went_out: int | None = None
         self.concealed = False
+
+    def goal_of(self, team: int) -> int:
+        """The canastas `team` needs to go out, its red 3s counted (M8, M12)."""
+        if not self.red_rule:
+            return self.goal
+        return self.goal + out_shortfall(self.rules, self.reds[team])
+
+    def _open(self, seat: int) -> None:
+        """The team's initial meld is complete (C25); the player takes the reserve
+        from the stock where the rules give one (M3: red 3s laid down and replaced)."""
+        team = seat % self.teams
+        self.opened[team] = True
+        n = min(self.rules.reserve_size, len(self.stock))
+        taken = [self.stock.pop() for _ in range(n)]
+        while taken:
+            card = taken.pop()
+            if card in RED_THREES:
+                self.reds[team] += 1
+                if self.stock:
+                    taken.append(self.stock.pop())
+            else:
+                self._give(seat, card)
 
     def _take(self, seat: int, kind: str, n: int = 1) -> list[str]:
         cards = self.hands[seat][kind]
@@ -344,7 +370,8 @@ class Table:
                 total += sum(VALUE[c] for c in meld.cards)
                 if kind != "b" and len(meld.cards) >= self.size:
                     canasta = "natural" if not meld.wilds else "mixed" if meld.naturals else "wild"
-                    total += canasta_bonus(rules, canasta, meld.wilds, meld.cards.count(JOKER))
+                    total += canasta_bonus(rules, canasta, meld.wilds, meld.cards.count(JOKER),
+                                           kind)
             total += red_three_score(rules, self.reds[team], red_threes_count_plus(
                 rules, bool(table), self.canastas[team]))
             if self.aside[team]:

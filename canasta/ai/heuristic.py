@@ -19,7 +19,8 @@ from ..cards import BLACK_THREES, RANK, VALUE, WILDS
 from ..melds import WILD_KEY, meld_of_view
 from ..pile import frozen_for
 from ..rules import RuleSet
-from ..solver import go_out_plan
+from ..solver import go_out_plan, out_shortfall
+from ..view import rules_of
 from .gifts import LOOP_TAKES, LOOP_TURNS, empty_takes, gift_reason
 from .judgement import (
     BIG_HAND,
@@ -65,13 +66,23 @@ def _lead(view: Json) -> int:
     return int(mine - max(others)) if others else 0
 
 
+def _goal(view: Json, team: int) -> int:
+    """The canastas `team` needs to go out, its red 3s counted (M8, M12)."""
+    goal: int = view["canastas_to_go_out"]
+    rules = view.get("rules") or {}
+    if rules.get("red_threes_to_go_out") or rules.get("canastas_per_red_three"):
+        goal += out_shortfall(rules_of(view), len(view["red_threes"][team]))
+    return goal
+
+
 def _opponent_threat(view: Json) -> bool:
     """The opponents look close to going out."""
     me = _team(view)
     sizes = [n for s, n in enumerate(view["hand_sizes"]) if _team(view, s) != me]
     canastas = sum(1 for t, team in enumerate(view["melds"]) if t != me
                    for m in team if m["canasta"])
-    return bool(sizes) and opponent_threat(min(sizes), canastas, view["canastas_to_go_out"])
+    goal = min(_goal(view, t) for t in range(len(view["melds"])) if t != me)
+    return bool(sizes) and opponent_threat(min(sizes), canastas, goal)
 
 
 def _answer(view: Json, level: str) -> bool:
@@ -160,6 +171,7 @@ def _go_out_step(view: Json, rules: RuleSet) -> Json | None:
     need = 0 if view["team_melded"][team] else view["minimum"][team] - view["turn_points"]
     if view["pending"]:
         return None
+    canastas -= _goal(view, team) - view["canastas_to_go_out"]  # (M8, M12)
     plan = go_out_plan(rules, tuple(view["hand"]), melds, canastas, need)
     if not plan:
         return None
@@ -193,7 +205,7 @@ def _best_meld(view: Json, melds: list[Json], level: str, rules: RuleSet) -> Jso
     hand = view["hand"]
     big_hand = len(hand) >= BIG_HAND
     canastas = sum(1 for m in view["melds"][team] if m["canasta"])
-    dumping = canastas >= view["canastas_to_go_out"]  # ready to go out: empty the hand
+    dumping = canastas >= _goal(view, team)  # ready to go out: empty the hand
     best: tuple[int, Json] | None = None
     for a in melds:
         cards = a["cards"]

@@ -1,7 +1,7 @@
 """Saves survive a reload exactly, per game (issue 11, variant checklist item 7): mid-round,
 the table drawn from the save after a reload equals the table before it — hand, melds
 with their ids, scores, whose turn — for five players (playing, and while the human
-sits out), six players, Free Canasta, the wild-canasta game, Cuban Canasta and a game
+sits out), six players, Free Canasta, the wild-canasta game, Cuban Canasta, Mexicana and a game
 with house rules."""
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ def reload_mid_turn(page: Page) -> None:
 # Seeds where every team has melded by the human's second turn (easy computer players).
 @pytest.mark.parametrize(("variant", "seed"), [
     ("classic-5p", 1), ("classic-6p", 3), ("free-canasta", 8), ("wild-canasta", 1),
-    ("cuban", 1)])
+    ("cuban", 1), ("mexicana", 2)])
 def test_a_dealt_game_reloads_exactly(page: Page, variant: str, seed: int) -> None:
     page.add_init_script(ON_RESUME)
     open_game(page, f"variant={variant}&seed={seed}&fast=1&level=easy")

@@ -110,3 +110,17 @@ def test_cuban_a_whole_round_in_the_browser(page: Page) -> None:
     expect(cards).to_have_count(len(aside))
     expect(page.get_by_test_id("sheet-extra-set_aside_black_threes-0")).to_have_text(
         str(5 * len(aside)))
+
+
+MEXICANA_SEED = 2  # the human opens first and the human's team makes a canasta of 7s
+
+
+def test_mexicana_a_whole_round_in_the_browser(page: Page) -> None:
+    # M7: at the deal the pile holds one card, and the table says from how many it is taken.
+    end = whole_round(page, "mexicana", MEXICANA_SEED, "pile-too-small")
+    # M3: the human's initial meld brought 13 stock cards, and the history says so.
+    assert next(e["seat"] for e in end.log_list() if e.get("event") == "reserve") == 0
+    expect(page.get_by_test_id("log")).to_contain_text("took 13 cards from the stock")
+    # M6: the canasta of 7s is labelled with its 1000 and scored so; M8: two red 3s.
+    expect(page.get_by_test_id("meld-0-7")).to_contain_text("1000")
+    assert len(end.red_threes[0]) >= 2 and end.went_out is not None and end.went_out % 2 == 0
