@@ -40,3 +40,13 @@ window.canastaWorkerComing = () => {
   const sw = navigator.serviceWorker && navigator.serviceWorker.controller;
   if (sw) sw.postMessage("worker");
 };
+
+// Events for a page that embeds the game (docs/EMBEDDING.md): each is posted to the
+// parent window when the game runs in a frame, and dispatched on this window as a
+// "canasta" CustomEvent either way. They carry only what every player at the table
+// sees (whose turn, scores), never a hand: any origin may receive them.
+window.canastaEmit = (type, json) => {
+  const data = Object.assign({ source: "canasta", type }, JSON.parse(json));
+  if (window.parent !== window) window.parent.postMessage(data, "*");
+  window.dispatchEvent(new CustomEvent("canasta", { detail: data }));
+};

@@ -55,7 +55,7 @@ from ui_game import (
 )
 from ui_games import export_game, render_games, show_games
 from ui_help import ask_hint, show_past_rounds
-from ui_render import legal_types, render
+from ui_render import emit, legal_types, render
 from ui_stats_panel import render_stats
 
 
@@ -435,6 +435,7 @@ async def main():
     document.body.setAttribute("data-boot", json.dumps(ENGINE["boot"]))
     await load_variants()  # before "ready": a dialog opened from then on lists the engine's games
     document.body.setAttribute("data-engine", "ready")
+    emit("ready", {"variants": [v["name"] for v in S["variants"] or []]})
     position = PARAMS.get("position")
     if position is not None:
         try:

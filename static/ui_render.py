@@ -3,7 +3,7 @@
 # (the cards: ui_cards.py; the dialogs: ui_dialogs.py).
 import json
 
-from pyscript import document
+from pyscript import document, window
 from ui_base import (
     DEFAULT_NAME,
     ME,
@@ -328,10 +328,49 @@ def put(key, node, html):
         _SHOWN[key] = html
 
 
+# What the embedding page has been told (docs/EMBEDDING.md): the game and round whose
+# end was announced, and whether the human's turn was.
+_TOLD = {"round": None, "game": None, "turn": False}
+
+
+def emit(kind, data):
+    """One event for an embedding page (static/boot.js canastaEmit)."""
+    window.canastaEmit(kind, json.dumps(data))
+
+
+def announce(view):
+    """The events of docs/EMBEDDING.md that this view brings: "turn" when it becomes
+    the human's turn, "round_over" with the round's scores once per round, "game_over"
+    with the totals once per game."""
+    phase = view["phase"]
+    game = S.get("game_id")
+    if phase in ("round_over", "game_over"):
+        _TOLD["turn"] = False
+        done = (game, view["round"])
+        if _TOLD["round"] != done:
+            _TOLD["round"] = done
+            emit("round_over", {"round": view["round"], "totals": view["totals"],
+                                "scores": [r["total"] for r in view.get("round_score", [])],
+                                "went_out": view.get("went_out")})
+        if phase == "game_over" and _TOLD["game"] != game:
+            _TOLD["game"] = game
+            best = max(view["totals"])
+            emit("game_over", {"totals": view["totals"],
+                               "winner": view["totals"].index(best),
+                               "you": ME % view["teams"]})
+        return
+    mine = my_turn(view)
+    if mine and not _TOLD["turn"]:
+        emit("turn", {"round": view["round"], "phase": phase, "seat": ME,
+                      "variant": view["variant"]})
+    _TOLD["turn"] = mine
+
+
 def render():
     view = S["view"]
     if view is None:
         return
+    announce(view)
     table = el("table")
     table.className = "table players-" + str(view["players"])
     put("scoreboard", el("scoreboard"), scoreboard_html(view))
