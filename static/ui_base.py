@@ -243,6 +243,7 @@ S = {
     "game_id": None,  # the id of the game on the table (ui_saves.py)
     "elsewhere": None,  # "elsewhere"/"deleted": another tab took this game; no writing
     "refusal": None,
+    "announce": None,  # the other players' latest moves, for the live region (ui_render)
     "variant": "classic",
     "variants": None,
     "house_rules": None,  # per game: its options and house rules (worker.house_rules)

@@ -26,7 +26,10 @@ def card_html(card, act="", idx=None, selected=False, extra="", testid=""):
         label = RANK_SHORT.get(card[0], card[0])
     else:
         color, label, suit = "unknown", "?", ""
-    attrs = ' data-card="' + esc(card) + '" aria-label="' + esc(card_name(card)) + '"'
+    name = card_name(card)
+    if act:  # a button's name begins with what it shows (WCAG 2.5.3: "K♦, King of …")
+        name = label + (suit if card != "JK" else "") + ", " + name
+    attrs = ' data-card="' + esc(card) + '" aria-label="' + esc(name) + '"'
     if testid:
         attrs += ' data-testid="' + testid + '"'
     if act:
@@ -39,7 +42,7 @@ def card_html(card, act="", idx=None, selected=False, extra="", testid=""):
     wild = is_card(card) and is_wild(card)
     cls = "card " + color + (" selected" if selected else "") + (" wild" if wild else "")
     tag = "button" if act else "span"
-    typ = ' type="button"' if act else ""
+    typ = ' type="button"' if act else ' role="img"'  # a card face, named by its label
     return (
         "<"
         + tag
@@ -62,7 +65,7 @@ def card_html(card, act="", idx=None, selected=False, extra="", testid=""):
 def backs_html(count):
     shown = min(count, 15) if isinstance(count, int) else 0
     return (
-        '<div class="backs" aria-label="'
+        '<div class="backs" role="img" aria-label="'
         + esc(count)
         + ' cards">'
         + '<span class="back"></span>' * shown
@@ -142,9 +145,9 @@ def melds_html(view, team, mine):
             + '"'
             + act
             + role
-            + ' aria-label="'
-            + esc(label)
-            + '">'
+            # a target meld (a button) is named by what it shows; another by its label
+            + ("" if mine else ' role="group" aria-label="' + esc(label) + '"')
+            + ">"
             + '<div class="mcards">'
             + body
             + '</div><div class="mlabel">'
@@ -194,7 +197,7 @@ def pending_html(view):
     label = ("Set aside for your initial meld: " + str(points) + " of "
              + str(view["minimum"][team]) + " points. Meld more to reach it.")
     return (
-        '<div class="meld pending-melds" data-testid="pending-melds" aria-label="'
+        '<div class="meld pending-melds" data-testid="pending-melds" role="group" aria-label="'
         + esc(label) + '">' + melds + '<div class="mlabel">' + esc(label)
         + ' <button type="button" data-act="pending-clear" data-testid="pending-clear">'
         "Back to hand</button></div></div>"
@@ -204,11 +207,10 @@ def pending_html(view):
 def center_html(view):
     pile = view["pile"]
     stock = (
-        '<button type="button" class="stockbtn" data-act="draw" data-testid="stock"'
-        ' aria-label="Stock, ' + esc(view["stock_size"]) + ' cards: draw">'
+        '<button type="button" class="stockbtn" data-act="draw" data-testid="stock">'
         '<span class="back big"></span><div class="count" data-testid="stock-count">Stock · '
         + esc(view["stock_size"])
-        + "</div></button>"
+        + '</div><span class="sr-only">: draw</span></button>'
     )
     marks = []
     if pile["frozen"]:
@@ -241,18 +243,16 @@ def center_html(view):
         top = card_html(pile["top"], testid="pile-top")
     pilebtn = (
         '<button type="button" class="pilebtn" data-act="pile" data-drop="pile"'
-        ' data-testid="pile" aria-label="Discard pile, '
-        + esc(pile["size"])
-        + (" card" if pile["size"] == 1 else " cards")
-        + (", top " + esc(card_name(pile["top"])) if pile["top"] else "")
-        + '">'
+        ' data-testid="pile">'
         + '<div class="pilecards">'
         + under
         + top
         + "</div>"
         + '<div class="count">Discard · '
         + esc(pile["size"])
-        + "</div></button>"
+        + '</div><span class="sr-only">'
+        + (" card" if pile["size"] == 1 else " cards")
+        + "</span></button>"
     )
     pending = ""
     if view.get("pending"):
@@ -282,7 +282,7 @@ def hand_html(view):
     for key, items in groups:
         name = "Wild cards" if key == "wild" else PLURAL.get(key, key + "s")
         out.append(
-            '<div class="group" aria-label="'
+            '<div class="group" role="group" aria-label="'
             + esc(name)
             + '"><div class="gcards">'
             + "".join(card_html(c, "card", i, i in sel) for i, c in items)

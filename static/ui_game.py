@@ -10,6 +10,7 @@ import ui_stats
 from pyscript import document, window, workers
 from ui_base import (
     AI_DELAY,
+    ME,
     PARAMS,
     S,
     el,
@@ -208,6 +209,9 @@ def take_reply(reply):
             S["log"] = list(history["lines"])
         elif start == len(S["log"]):
             S["log"].extend(history["lines"])
+            # The other players' moves, for the screen reader's live region (issue 15).
+            S["announce"] = [ln for ln in history["lines"]
+                             if isinstance(ln, dict) and ln.get("seat") != ME]
     if S["view"]["phase"] in ("round_over", "game_over"):
         S["target"] = None  # meld ids start again at 1 each round
     if reply.get("save"):

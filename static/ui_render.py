@@ -422,6 +422,14 @@ def render():
         '<div class="group">' + backs_html(view["hand_sizes"][ME]) + "</div>"
         if watching(view) else hand_html(view))
     put("controls", el("controls"), controls_html(view))
+    announced = S.get("announce")
+    if announced:  # the other players' moves just made, read out once (aria-live)
+        S["announce"] = None
+        names = seat_names(view)
+        el("announce").innerText = " ".join(
+            names[ln["seat"]] + " " + str(ln.get("text", "")) + "."
+            for ln in announced if isinstance(ln.get("seat"), int)
+            and 0 <= ln["seat"] < len(names))
     log = el("log")
     if _SHOWN.get("log") != log_html():
         put("log", log, log_html())

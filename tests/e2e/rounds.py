@@ -210,7 +210,7 @@ TABLE = """() => {
             e.className, e.querySelector('[data-testid=hand-size]').textContent]),
         me: document.querySelector('[data-testid=seat-0-name]').className,
         stock: text('[data-testid=stock-count]'),
-        pile: document.querySelector('[data-testid=pile]').getAttribute('aria-label'),
+        pile: document.querySelector('[data-testid=pile]').textContent,
         controls: all('#controls button').map(b => [b.dataset.testid, b.disabled]),
         history: text('[data-testid=history]'),
     };
