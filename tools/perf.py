@@ -5,8 +5,9 @@
 Prints: time to the table frame (first contentful paint), engine ready (cold and
 warm), a late-game save resumed, bytes transferred on a first (gzip) and a repeat
 visit, the longest main-thread tasks at boot and during play (Long Tasks API),
-and the time from a human click to the updated table. The largest game, Classic for
-six (`classic-6p`: six seats, three decks), is measured beside Classic for four: AI
+and the time from a human click to the updated table. The largest game of each family,
+Classic for six (`classic-6p`: six seats, three decks) and Mexicana (`mexicana`: 162
+cards, 13 more per side), is measured beside Classic for four: AI
 decision time in the worker, main-thread tasks and click to table during play, and
 a long save replayed; the figures end with the two side by side. Last, engine ready
 with and without the worker's memory snapshot (issue 17), side by side, with this
@@ -85,7 +86,10 @@ def click_to_render_ms(page: Page, testid: str) -> float:
     })""", testid))
 
 
-LARGEST = "classic-6p"  # the largest registered game: six seats, three decks
+# The largest game of each family (variant checklist item 4): six seats and three
+# decks (the player-count family); a 162-card deck with 13 more cards per side
+# (issue 13's family: Mexicana).
+LARGEST = ("classic-6p", "mexicana")
 
 
 def ai_step_times(context: Any, base: str, level: str, turns: int = 25,
@@ -154,14 +158,14 @@ def resume_save(page: Page, base: str, save: str) -> float:
     return round(mark(page, "resumed") - mark(page, "engine-ready"), 3)
 
 
-def largest_game(context: Any, base: str) -> dict[str, Any]:
-    """The figures of the largest game: play, a long save replayed, the strong AI."""
+def largest_game(context: Any, base: str, variant: str) -> dict[str, Any]:
+    """The figures of a family's largest game: play, a long save replayed, the strong AI."""
     page = context.new_page()
-    page.goto(base + f"?seed=7&new=1&fast=1&variant={LARGEST}&nosw=1")
+    page.goto(base + f"?seed=7&new=1&fast=1&variant={variant}&nosw=1")
     page.wait_for_selector("body[data-engine=ready]", timeout=120_000)
     page.wait_for_selector("[data-testid=hand-card]")
     play = play_human_turns(page, 30, next_rounds=True)  # six-player rounds are short
-    save = late_game_save(LARGEST)
+    save = late_game_save(variant)
     figures = {
         "play": play,
         "save": {"actions": len(json.loads(save)["engine"]["actions"]),
@@ -170,39 +174,38 @@ def largest_game(context: Any, base: str) -> dict[str, Any]:
     }
     page.close()
     figures["ai_in_browser_worker"] = {"strong": ai_step_times(context, base, "strong", 10,
-                                                               LARGEST)}
+                                                               variant)}
     return figures
 
 
 def side_by_side(out: dict[str, Any]) -> str:
-    """Classic and the largest game, figure by figure."""
-    big = out[LARGEST]
-    classic_ai = out["ai_in_browser_worker"]["strong"]
-    big_ai = big["ai_in_browser_worker"]["strong"]
+    """Classic and each family's largest game, figure by figure."""
+    games = [out, *(out[name] for name in LARGEST)]
+    warm = [out["warm_visit"]["save_replayed_s"], *(out[n]["save_replayed_s"] for n in LARGEST)]
+
+    def ai(game: dict[str, Any], key: str) -> Any:
+        return game["ai_in_browser_worker"]["strong"][key]
+
     rows = [
-        ("strong AI decisions in the worker", classic_ai["decisions"], big_ai["decisions"]),
-        ("strong AI decision, mean s", classic_ai["mean_s"], big_ai["mean_s"]),
-        ("strong AI decision, p95 s", classic_ai["p95_s"], big_ai["p95_s"]),
-        ("strong AI decision, max s", classic_ai["max_s"], big_ai["max_s"]),
+        ("strong AI decisions in the worker", [ai(g, "decisions") for g in games]),
+        ("strong AI decision, mean s", [ai(g, "mean_s") for g in games]),
+        ("strong AI decision, p95 s", [ai(g, "p95_s") for g in games]),
+        ("strong AI decision, max s", [ai(g, "max_s") for g in games]),
         ("human actions played (rounds)",
-         f"{out['play']['human_actions']} ({out['play']['rounds']})",
-         f"{big['play']['human_actions']} ({big['play']['rounds']})"),
-        ("save at the end of play, bytes", out["play"]["save_bytes_at_end"],
-         big["play"]["save_bytes_at_end"]),
+         [f"{g['play']['human_actions']} ({g['play']['rounds']})" for g in games]),
+        ("save at the end of play, bytes", [g["play"]["save_bytes_at_end"] for g in games]),
         ("longest main-thread tasks in play, ms",
-         out["play"]["longest_main_thread_tasks_ms"], big["play"]["longest_main_thread_tasks_ms"]),
-        ("click to table, median ms", out["play"]["click_to_table_ms_median"],
-         big["play"]["click_to_table_ms_median"]),
-        ("click to table, max ms", out["play"]["click_to_table_ms_max"],
-         big["play"]["click_to_table_ms_max"]),
+         [g["play"]["longest_main_thread_tasks_ms"] for g in games]),
+        ("click to table, median ms", [g["play"]["click_to_table_ms_median"] for g in games]),
+        ("click to table, max ms", [g["play"]["click_to_table_ms_max"] for g in games]),
         ("long save: rounds / actions",
-         f"{out['save']['rounds']} / {out['save']['actions']}",
-         f"{big['save']['rounds']} / {big['save']['actions']}"),
-        ("long save replayed, s", out["warm_visit"]["save_replayed_s"], big["save_replayed_s"]),
+         [f"{g['save']['rounds']} / {g['save']['actions']}" for g in games]),
+        ("long save replayed, s", warm),
     ]
     width = max(len(r[0]) for r in rows)
-    lines = [f"{'':{width}}  {'classic':>16}  {LARGEST:>16}"]
-    lines += [f"{name:{width}}  {a!s:>16}  {b!s:>16}" for name, a, b in rows]
+    lines = [f"{'':{width}}" + "".join(f"  {name:>16}" for name in ("classic", *LARGEST))]
+    lines += [f"{name:{width}}" + "".join(f"  {v!s:>16}" for v in values)
+              for name, values in rows]
     return "\n".join(lines)
 
 
@@ -349,7 +352,8 @@ def main() -> int:
         out["ai_in_browser_worker"]["bench_positions"] = json.loads(
             bench.get_attribute("body", "data-bench") or "{}")
         bench.close()
-        out[LARGEST] = largest_game(context, base)
+        for variant in LARGEST:
+            out[variant] = largest_game(context, base, variant)
         context.close()
         browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS,
                                     headless=True)
