@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PORT ?= 8000
 
-.PHONY: play test lint dist bench simulate soak arena perf runtime engine chromium clean
+.PHONY: play test lint dist bench simulate soak arena perf shots runtime engine chromium clean
 
 $(VENV)/.installed: requirements-dev.txt
 	python3 -m venv $(VENV)
@@ -66,6 +66,11 @@ arena: $(VENV)/.installed
 
 perf: $(VENV)/.installed runtime engine chromium
 	$(PY) tools/perf.py
+
+# The layout budget's screenshots (tests/e2e/test_layout.py): every fixture position of
+# tests/fixtures/layout/ at every screen size, written to shots/ for review.
+shots: $(VENV)/.installed runtime engine chromium
+	CANASTA_SHOTS=$(CURDIR)/shots $(VENV)/bin/pytest -q tests/e2e/test_layout.py
 
 clean:
 	rm -rf $(VENV) node_modules static/pyodide static/pyscript static/micropython static/canasta.zip dist

@@ -54,6 +54,8 @@ def card_html(card, act="", idx=None, selected=False, extra="", testid=""):
         + attrs
         + '><span class="cr' + (" ten" if len(label) > 1 else "") + '">'
         + label
+        # the corner index: the suit under the rank, in sight where cards overlap
+        + ('<span class="ci">' + suit + "</span>" if card != "JK" and suit else "")
         + '</span><span class="cs">'
         + (suit if card != "JK" else "")
         + "</span></"

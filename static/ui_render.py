@@ -341,28 +341,28 @@ def emit(kind, data):
 def announce(view):
     """The events of docs/EMBEDDING.md that this view brings: "turn" when it becomes
     the human's turn, "round_over" with the round's scores once per round, "game_over"
-    with the totals once per game."""
-    phase = view["phase"]
+    with the totals once per game. (A view drawn from an older save may lack fields:
+    each is read with its default.)"""
+    phase = view.get("phase")
     game = S.get("game_id")
+    totals = view.get("totals") or view.get("scores") or []
     if phase in ("round_over", "game_over"):
         _TOLD["turn"] = False
-        done = (game, view["round"])
+        done = (game, view.get("round"))
         if _TOLD["round"] != done:
             _TOLD["round"] = done
-            emit("round_over", {"round": view["round"], "totals": view["totals"],
-                                "scores": [r["total"] for r in view.get("round_score", [])],
+            emit("round_over", {"round": view.get("round"), "totals": totals,
+                                "scores": [r.get("total") for r in view.get("round_score") or []],
                                 "went_out": view.get("went_out")})
-        if phase == "game_over" and _TOLD["game"] != game:
+        if phase == "game_over" and _TOLD["game"] != game and totals:
             _TOLD["game"] = game
-            best = max(view["totals"])
-            emit("game_over", {"totals": view["totals"],
-                               "winner": view["totals"].index(best),
-                               "you": ME % view["teams"]})
+            emit("game_over", {"totals": totals, "winner": totals.index(max(totals)),
+                               "you": ME % view.get("teams", 2)})
         return
     mine = my_turn(view)
     if mine and not _TOLD["turn"]:
-        emit("turn", {"round": view["round"], "phase": phase, "seat": ME,
-                      "variant": view["variant"]})
+        emit("turn", {"round": view.get("round"), "phase": phase, "seat": ME,
+                      "variant": view.get("variant")})
     _TOLD["turn"] = mine
 
 

@@ -40,3 +40,21 @@ def ai_round(variant: str | canasta.RuleSet, seed: int, level: str) -> canasta.S
         state = canasta.apply(state, action)
         steps += 1
     return state
+
+
+def replayed_playouts(rules: canasta.RuleSet, seeds: range) -> list[tuple[canasta.State, bool]]:
+    """A fast play-out from the deal of each seed (`canasta.new_game(rules, 40 + seed)`),
+    replayed through `apply`: the round's end, and whether the engine's scores are the
+    play-out's."""
+    import random
+
+    from canasta.ai.fast import playout
+
+    out = []
+    for seed in seeds:
+        state = canasta.new_game(rules, 40 + seed)
+        scores, actions = playout(state, random.Random(seed), record=True)
+        for action in actions:
+            state = canasta.apply(state, action)
+        out.append((state, [row["total"] for row in canasta.round_score(state)] == scores))
+    return out

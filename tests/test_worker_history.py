@@ -69,34 +69,12 @@ def test_a_failed_resume_keeps_the_game_and_its_history() -> None:
     assert again["history"]["from"] == 0 and again["history"]["lines"][:len(lines)] == lines
 
 
-def test_black_threes_set_aside_are_logged() -> None:
-    """Cuban (K10): a pickup whose pile held black 3s says they were set aside."""
-    reply = json.loads(WORKER.new_game(json.dumps({"variant": "cuban", "seed": 2,
+def _round_through_worker(variant: str, seed: int) -> list[str]:
+    """A round of `variant` played through the worker (the human's seat by the easy
+    level): every history line its replies brought, in order."""
+    reply = json.loads(WORKER.new_game(json.dumps({"variant": variant, "seed": seed,
                                                    "level": "easy"})))
-    texts: list[str] = []
-    for step in range(2000):
-        state = WORKER.GAME["state"]
-        if state.round_over:
-            break
-        if state.to_act == 0:
-            view = canasta.view_for(state, 0)
-            action = canasta.action_to_json(choose_action(view, "easy", step))
-            reply = json.loads(WORKER.act(json.dumps(action)))
-        else:
-            reply = json.loads(WORKER.ai_step())
-        texts += [line["text"] for line in reply["history"]["lines"]]
-    aside = sum(map(len, WORKER.GAME["state"].black_threes_aside))
-    assert aside
-    logged = [t for t in texts if t.startswith("set aside 3") and t.endswith("from the pile")]
-    assert sum(t.count("3") for t in logged) == aside
-
-
-def test_the_mexicana_reserve_is_logged() -> None:
-    """Mexicana (M3): each side's initial meld brings 13 stock cards, and the history
-    says so once per side."""
-    reply = json.loads(WORKER.new_game(json.dumps({"variant": "mexicana", "seed": 4,
-                                                   "level": "easy"})))
-    texts: list[str] = []
+    texts = [line["text"] for line in reply["history"]["lines"]]
     for step in range(3000):
         state = WORKER.GAME["state"]
         if state.round_over:
@@ -108,6 +86,22 @@ def test_the_mexicana_reserve_is_logged() -> None:
         else:
             reply = json.loads(WORKER.ai_step())
         texts += [line["text"] for line in reply["history"]["lines"]]
+    return texts
+
+
+def test_black_threes_set_aside_are_logged() -> None:
+    """Cuban (K10): a pickup whose pile held black 3s says they were set aside."""
+    texts = _round_through_worker("cuban", 2)
+    aside = sum(map(len, WORKER.GAME["state"].black_threes_aside))
+    assert aside
+    logged = [t for t in texts if t.startswith("set aside 3") and t.endswith("from the pile")]
+    assert sum(t.count("3") for t in logged) == aside
+
+
+def test_the_mexicana_reserve_is_logged() -> None:
+    """Mexicana (M3): each side's initial meld brings 13 stock cards, and the history
+    says so once per side."""
+    texts = _round_through_worker("mexicana", 4)
     taken = [e for e in WORKER.GAME["state"].log_list() if e.get("event") == "reserve"]
     assert taken
     assert sum(t.startswith("took ") and t.endswith(" from the stock") for t in texts) == len(

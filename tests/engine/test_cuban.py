@@ -11,7 +11,6 @@ import pytest
 
 import canasta as C
 from canasta.actions import Discard
-from canasta.ai.fast import playout
 from canasta.ai.worlds import sample_world
 from canasta.black_threes import aside_score, discards_so_far
 from canasta.house_rules import with_house_rules
@@ -19,7 +18,7 @@ from canasta.rules import CLASSIC
 from canasta.scoring import canasta_bonus, red_three_score
 from canasta.state import State
 from tests.engine.helpers import discard, meld, rule, take
-from tests.games import ai_round
+from tests.games import ai_round, replayed_playouts
 
 CUBAN = C.get_rules("cuban")
 O1, O2, O3 = ["4S", "4D", "7D"], ["6S", "6D", "7H"], ["JS", "JD", "7S"]
@@ -193,15 +192,9 @@ def test_K12_K13_K14_options() -> None:
 
 
 def test_the_fast_path_plays_cuban_and_its_scores_agree_with_the_engine() -> None:
-    asides = 0
-    for seed in range(60):
-        state = C.new_game(CUBAN, 40 + seed)
-        scores, actions = playout(state, random.Random(seed), record=True)
-        for action in actions:
-            state = C.apply(state, action)
-        assert [row["total"] for row in C.round_score(state)] == scores
-        asides += sum(map(len, state.black_threes_aside))
-    assert asides > 0
+    ends = replayed_playouts(CUBAN, range(60))
+    assert all(agree for _, agree in ends)
+    assert sum(sum(map(len, end.black_threes_aside)) for end, _ in ends) > 0
 
 
 def test_a_sampled_world_keeps_the_discards_and_the_black_threes_set_aside() -> None:
