@@ -242,7 +242,9 @@ def center_html(view):
         under = card_html(pile["freezer"], extra=" sideways")
     top = '<span class="card empty"></span>'
     if pile["top"]:
-        top = card_html(pile["top"], testid="pile-top")
+        # Another player's discard just made stands out (and arrives, where motion is on).
+        top = card_html(pile["top"], testid="pile-top",
+                        extra=" ai-discard" if S.get("ai_discard") else "")
     pilebtn = (
         '<button type="button" class="pilebtn" data-act="pile" data-drop="pile"'
         ' data-testid="pile">'
@@ -266,10 +268,23 @@ def center_html(view):
     return stock + pilebtn + '<div class="marks">' + "".join(marks) + "</div>" + pending
 
 
+def drawn_places(hand, cards):
+    """The places in `hand` of the cards just drawn (each card of `cards` once: of two
+    equal cards, the last)."""
+    left = list(cards)
+    out = set()
+    for i in range(len(hand) - 1, -1, -1):
+        if hand[i] in left:
+            left.remove(hand[i])
+            out.add(i)
+    return out
+
+
 def hand_html(view):
     hand = view["hand"]
     sel = S["sel"]
     aside = {i for step in S["pending"] for i in step["idx"]}  # set aside: initial meld
+    drawn = drawn_places(hand, S.get("drawn") or [])
     groups = []
     current = None
     for i, c in enumerate(hand):
@@ -287,7 +302,8 @@ def hand_html(view):
             '<div class="group" role="group" aria-label="'
             + esc(name)
             + '"><div class="gcards">'
-            + "".join(card_html(c, "card", i, i in sel) for i, c in items)
+            + "".join(card_html(c, "card", i, i in sel,
+                                " drawn" if i in drawn else "") for i, c in items)
             + '</div><div class="gcount">'
             + str(len(items))
             + "</div></div>"

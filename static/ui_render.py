@@ -166,6 +166,20 @@ def banner_text(view):
     return "Meld, then discard one card"
 
 
+def minimum_shown(view, team):
+    """The initial-meld minimum the header shows for a team: the view's, and once a round
+    is scored, the next round's (C25, from the new total and the rule set's table)."""
+    rows = (view.get("rules") or {}).get("initial_meld")
+    if view.get("phase") not in ("round_over", "game_over") or not rows:
+        return view["minimum"][team]
+    total = view["totals"][team]
+    least = rows[0][1]
+    for lowest, minimum in rows:
+        if total >= lowest:
+            least = minimum
+    return least
+
+
 def scoreboard_html(view):
     names = team_names(view)
     totals = view["totals"]
@@ -181,7 +195,7 @@ def scoreboard_html(view):
             + " <b>"
             + esc(totals[t])
             + "</b> <small>min "
-            + esc(view["minimum"][t])
+            + esc(minimum_shown(view, t))
             + "</small></span>"
         )
     parts.append('<span class="round" data-testid="round">Round ' + esc(view["round"]) + "</span>")
@@ -366,11 +380,42 @@ def announce(view):
     _TOLD["turn"] = mine
 
 
+# The view drawn last, for what changed since: the cards just drawn.
+_LAST = {"hand": None, "phase": None, "mine": False}
+
+
+def mark_changes(view):
+    """S["drawn"]: the cards your draw brought, marked until your turn ends;
+    S["ai_discard"]: the pile's top is the discard another player made last (the last
+    move in the view's log)."""
+    mine = my_turn(view)
+    hand = list(view.get("hand") or [])
+    if _LAST["mine"] and mine and _LAST["phase"] == "draw" and view.get("phase") == "play":
+        left = list(hand)
+        for c in _LAST["hand"] or []:
+            if c in left:
+                left.remove(c)
+        S["drawn"] = left
+    elif not mine or view.get("phase") == "draw":
+        S["drawn"] = []
+    _LAST.update(hand=hand, phase=view.get("phase"), mine=mine)
+    last = None
+    for entry in reversed(view.get("log") or []):
+        if isinstance(entry, dict) and isinstance(entry.get("action"), dict):
+            last = entry
+            break
+    pile = view.get("pile") or {}
+    S["ai_discard"] = bool(
+        last and last["action"].get("type") == "discard" and last.get("seat") != ME
+        and pile.get("top") and last["action"].get("card") == pile.get("top"))
+
+
 def render():
     view = S["view"]
     if view is None:
         return
     announce(view)
+    mark_changes(view)
     table = el("table")
     table.className = "table players-" + str(view["players"])
     put("scoreboard", el("scoreboard"), scoreboard_html(view))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from urllib.parse import quote
 
 import pytest
@@ -10,6 +11,7 @@ from playwright.sync_api import Page, expect
 
 import canasta
 from tests.e2e.conftest import hand_cards, my_turn, open_game, saved_game, select
+from tests.e2e.rounds import melds_first, play_human_turns
 
 
 def test_boot_shows_the_table_and_the_same_deal_as_cpython(page: Page) -> None:
@@ -209,3 +211,45 @@ def test_a_refusal_shows_in_sight_and_the_table_does_not_move(
     expect(refusal).to_be_visible()
     expect(refusal).to_be_in_viewport()
     assert table.evaluate("(t) => t.getBoundingClientRect().top + window.scrollY") == before
+
+
+def test_the_header_shows_the_next_rounds_minimum_on_the_score_sheet(page: Page) -> None:
+    """Issue 15: once a round is scored, the header's minimum is the next round's (C25):
+    1400 and this round's points pass 1500, so 90, not the 50 this round needed."""
+    kings = ["KC", "KD", "KD", "KH", "KH", "KS", "KS"]
+    position = {"variant": "classic", "to_move": 0, "phase": "play",
+                "hands": [["QC", "QD", "QH", "8S"], ["4S", "4D", "7D", "9C", "9D"],
+                          ["JS", "JD", "7S", "5C", "5D"], ["6S", "6D", "7H", "TC", "TD"]],
+                "melds": [[kings], []], "pile": ["7C"], "scores": [1400, 0]}
+    open_game(page, "fast=1&position=" + quote(json.dumps(position)))
+    expect(page.get_by_test_id("score-0")).to_contain_text("min 50")
+    end = play_human_turns(page, melds_first, 1)
+    assert end.round_over and end.totals()[0] >= 1500
+    expect(page.get_by_test_id("score-sheet")).to_be_visible()
+    expect(page.get_by_test_id("score-0")).to_contain_text("min 90")
+    other = canasta.get_rules("classic").minimum_for(end.totals()[1])
+    expect(page.get_by_test_id("score-1")).to_contain_text(f"min {other}")
+
+
+def test_the_card_drawn_and_the_last_ai_discard_are_marked(page: Page) -> None:
+    """Issue 15, moves you can see: the card your draw brought is marked until your turn
+    ends; another player's discard just made is ringed on the pile (and arrives)."""
+    open_game(page, "seed=7&fast=1&level=easy")
+    my_turn(page)
+    start = canasta.from_json(saved_game(page)["engine"])
+    # The turned-up card is nobody's discard.
+    expect(page.get_by_test_id("pile-top")).not_to_have_class(re.compile(r"\bai-discard\b"))
+    page.get_by_test_id("btn-draw").click()
+    drawn = page.locator("[data-testid=hand-card].drawn")
+    expect(drawn).to_have_count(1)
+    assert drawn.get_attribute("data-card") == start.stock[0]
+    page.locator("[data-testid=hand-card]:not(.drawn)").first.click()
+    page.get_by_test_id("btn-discard").click()
+    my_turn(page)  # the three others have played: the last of them discarded
+    state = canasta.from_json(saved_game(page)["engine"])
+    last = state.action_list()[-1]
+    assert isinstance(last, canasta.actions.Discard)
+    expect(page.get_by_test_id("pile-top")).to_have_class(re.compile(r"\bai-discard\b"))
+    expect(drawn).to_have_count(0)
+    page.get_by_test_id("btn-draw").click()
+    expect(drawn).to_have_count(1)
