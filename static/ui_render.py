@@ -414,7 +414,6 @@ def render():
     view = S["view"]
     if view is None:
         return
-    announce(view)
     mark_changes(view)
     table = el("table")
     table.className = "table players-" + str(view["players"])
@@ -486,6 +485,7 @@ def render():
     me.className = "seat-name" + (" active" if mine else "")
     put("me-team", el("me-team"), team_tag(view, ME))
     render_dialogs(view)
+    announce(view)  # last: the table is drawn whatever an embedding page is told
 
 
 def clear_table():

@@ -88,6 +88,7 @@ def _load_table_code() -> dict[str, types.ModuleType]:
         location=types.SimpleNamespace(search=""),
         canastaLoad=lambda key: None,
         canastaStore=lambda key, value: True,
+        canastaEmit=lambda kind, data: None,  # static/boot.js: events for an embedding page
         Math=types.SimpleNamespace(random=lambda: 0.5),
     )
     fake.document = Document()  # type: ignore[attr-defined]
