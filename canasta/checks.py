@@ -420,13 +420,13 @@ def _check_meld(state: State, action: Meld) -> Rejection | None:
         else:
             need = 0
             left = rest + tuple(c for c in state.pending if c not in RED_THREES)
-            if not state.opened[team]:  # M3: this meld opens: the reserve joins the hand
-                left += state.stock[:joining(rules, False, len(state.stock))]
+            # M3: this meld completes the initial meld: the reserve joins the hand
+            left += state.stock[:joining(rules, False, len(state.stock))]
     hand_after = len(left)
     if rank == "3" and out < rules.canastas_to_go_out:
         return Rejection(  # C21 with C30's canastas: cited as C30, the number's rule
             "C30",
-            f"Black 3s are melded only by a player going out, and your team needs "
+            "Black 3s are melded only by a player going out, and your team needs "
             f"{out_needs(rules)} to go out.",
         )
     if rank == "3" and need > 0:

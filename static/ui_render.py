@@ -168,16 +168,11 @@ def banner_text(view):
 
 def minimum_shown(view, team):
     """The initial-meld minimum the header shows for a team: the view's, and once a round
-    is scored, the next round's (C25, from the new total and the rule set's table)."""
-    rows = (view.get("rules") or {}).get("initial_meld")
-    if view.get("phase") not in ("round_over", "game_over") or not rows:
-        return view["minimum"][team]
-    total = view["totals"][team]
-    least = rows[0][1]
-    for lowest, minimum in rows:
-        if total >= lowest:
-            least = minimum
-    return least
+    is scored, the next round's (the engine's `next_minimum`, C25)."""
+    later = view.get("next_minimum")
+    if view.get("phase") in ("round_over", "game_over") and later:
+        return later[team]
+    return view["minimum"][team]
 
 
 def scoreboard_html(view):

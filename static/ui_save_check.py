@@ -37,7 +37,7 @@ REQUIRED = (
 )
 OPTIONAL = (
     "variant", "went_out", "watching", "permission", "pending", "may_ask", "hands",
-    "round_score",
+    "round_score", "next_minimum",
 )
 SCORE_PARTS = ("melded_cards", "canasta_bonus", "red_threes", "going_out", "hand_penalty",
                "total")
@@ -222,6 +222,8 @@ def _check_optional(view, players, teams):
             _cards(hand, "a hand shown at the round's end")
     if "round_score" in view:
         _round_score(view["round_score"], teams)
+    if "next_minimum" in view:
+        _numbers(view["next_minimum"], "the list of next round's minimums", teams, 0, BIG)
 
 
 def parse(text, need_view=True):

@@ -26,7 +26,7 @@ from ..cards import BLACK_THREES, RED_THREES, VALUE, WILDS
 from ..melds import WILD_KEY
 from ..pile import blocks, frozen_for, size_refusal
 from ..reserve import joining
-from ..solver import go_out_plan
+from ..solver import go_out_plan, toward_out
 from ..state import ANSWER, PLAY, State
 from ..state import DRAW as DRAW_PHASE
 from .fast_table import (
@@ -113,7 +113,7 @@ class Sim(Table):
     def _threatened(self, team: int) -> bool:
         """The other teams look close to going out."""
         canastas = sum(self.canastas) - self.canastas[team]
-        goal = self.goal_of(1 - team) if self.teams == 2 else self.goal
+        goal = min(self.goal_of(t) for t in range(self.teams) if t != team)
         if canastas < goal:
             return False  # no threat without the canastas (quick exit)
         teams = self.teams
@@ -303,7 +303,7 @@ class Sim(Table):
             return False
         cards_held = tuple(c for cards in hand.values() for c in cards)
         plan = go_out_plan(self.rules, cards_held, self._table_melds(team),
-                           self.canastas[team] - goal + self.goal, 0)
+                           toward_out(self.rules, self.canastas[team], self.reds[team]), 0)
         if plan is None:
             return False
         for action in plan:

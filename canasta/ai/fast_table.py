@@ -20,6 +20,7 @@ from ..black_threes import aside_score, discards_so_far
 from ..cards import BLACK_THREES, JOKER, RANK, RED_THREES, SORT_KEY, VALUE, WILDS
 from ..melds import WILD_KEY, TableMeld, table_meld, wild_room
 from ..pile import freezing_cards
+from ..reserve import take_reserve
 from ..rules import CLASSIC, RuleSet
 from ..scoring import canasta_bonus, red_three_score, red_threes_count_plus
 from ..solver import forms_own_melds, out_shortfall
@@ -189,16 +190,14 @@ class Table:
         from the stock where the rules give one (M3: red 3s laid down and replaced)."""
         team = seat % self.teams
         self.opened[team] = True
-        n = min(self.rules.reserve_size, len(self.stock))
-        taken = [self.stock.pop() for _ in range(n)]
-        while taken:
-            card = taken.pop()
-            if card in RED_THREES:
-                self.reds[team] += 1
-                if self.stock:
-                    taken.append(self.stock.pop())
-            else:
-                self._give(seat, card)
+        if not self.rules.reserve_size:
+            return
+        # (the engine's stock is top first; this one top last)
+        joined, reds, left = take_reserve(self.rules, tuple(reversed(self.stock)))
+        self.stock = list(reversed(left))
+        self.reds[team] += len(reds)
+        for card in joined:
+            self._give(seat, card)
 
     def _take(self, seat: int, kind: str, n: int = 1) -> list[str]:
         cards = self.hands[seat][kind]

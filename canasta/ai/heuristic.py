@@ -19,7 +19,7 @@ from ..cards import BLACK_THREES, RANK, VALUE, WILDS
 from ..melds import WILD_KEY, meld_of_view
 from ..pile import frozen_for
 from ..rules import RuleSet
-from ..solver import go_out_plan, out_shortfall
+from ..solver import go_out_plan, out_shortfall, toward_out
 from ..view import rules_of
 from .gifts import LOOP_TAKES, LOOP_TURNS, empty_takes, gift_reason
 from .judgement import (
@@ -171,8 +171,8 @@ def _go_out_step(view: Json, rules: RuleSet) -> Json | None:
     need = 0 if view["team_melded"][team] else view["minimum"][team] - view["turn_points"]
     if view["pending"]:
         return None
-    canastas -= _goal(view, team) - view["canastas_to_go_out"]  # (M8, M12)
-    plan = go_out_plan(rules, tuple(view["hand"]), melds, canastas, need)
+    plan = go_out_plan(rules, tuple(view["hand"]), melds,
+                       toward_out(rules, canastas, len(view["red_threes"][team])), need)
     if not plan:
         return None
     return action_to_json(plan[0])
