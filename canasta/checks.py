@@ -14,6 +14,7 @@ from .cards import (
     remove_cards,
     short_name,
 )
+from .discards import discard_problem
 from .errors import Rejection
 from .melds import (
     WILD_KEY,
@@ -28,6 +29,7 @@ from .melds import (
     wild_count,
 )
 from .pile import CLASSIC_FREEZERS, blocked, freezer, frozen_for, size_refusal
+from .pure_melds import wild_problem
 from .reserve import joining
 from .rules import RuleSet
 from .solver import (
@@ -42,16 +44,23 @@ from .wild_melds import rule_id, start_problem
 
 
 def shape_rejection(
-    rules: RuleSet, rank: str, existing: TableMeld | None, naturals: int, wilds: int
+    rules: RuleSet, rank: str, existing: TableMeld | None, naturals: int, wilds: int,
+    opening: bool = False,
 ) -> Rejection | None:
+    """Why these cards cannot start the team's meld of `rank` or join it (`existing`),
+    or None; `opening`: the play is part of the side's initial meld (U8)."""
     size = naturals + wilds + (len(existing.cards) if existing is not None else 0)
     too_large = size_problem(rules, size)
     if too_large is not None:
         return Rejection("W2", too_large)
+    e, f = (existing.naturals, existing.wilds) if existing is not None else (0, 0)
+    if wilds and (rules.pure_ranks or rules.wilds_from_naturals):
+        refused = wild_problem(rules, rank, e + naturals, f + wilds, opening, f)
+        if refused is not None:
+            return Rejection(*refused)
     if existing is None:
-        problem = shape_problem(rules, rank, naturals, wilds)
+        problem = shape_problem(rules, rank, naturals, wilds, opening)
         return None if problem is None else Rejection("C17", problem)
-    e, f = existing.naturals, existing.wilds
     if (
         wilds
         and not rules.wild_on_natural_canasta
@@ -59,7 +68,7 @@ def shape_rejection(
         and len(existing.cards) >= rules.canasta_size
     ):
         return Rejection("C19", "A wild card may not be added to a natural canasta in this game.")
-    problem = shape_problem(rules, rank, e + naturals, f + wilds)
+    problem = shape_problem(rules, rank, e + naturals, f + wilds, opening, f)
     if problem is None:
         return None
     return Rejection("C19", f"Adding these cards would spoil your {rank_plural(rank)}: {problem}")
@@ -236,7 +245,7 @@ def _check_take(state: State, action: TakePile) -> Rejection | None:
             f"Your team has no meld of {plural} to lay {short_name(top)} on: "
             f"take it with two {plural}, or one and a wild card, from your hand.",
         )
-    bad = shape_rejection(rules, rank, existing, naturals + 1, wilds)
+    bad = shape_rejection(rules, rank, existing, naturals + 1, wilds, not opened)
     if bad is not None:
         return bad
     melded = (top, *action.cards)
@@ -248,19 +257,23 @@ def _check_take(state: State, action: TakePile) -> Rejection | None:
     taken = len(joining_cards)
     out = out_canastas(state, team, canastas, sum(c in RED_THREES for c in pile[:-1]))
     if not opened:
-        taken += joining(rules, opened, len(state.stock))  # M3: the reserve joins too
+        taken += joining(rules, opened, len(state.stock), not any(state.opened))  # M3, U6
         need = state.minimum(team) - state.turn_points
-        gained = points(melded)
+        # U11: where the top card does not count toward the minimum, the hand's cards do
+        gained = points(action.cards if rules.minimum_from_hand else melded)
         waiver = canasta_waiver(state)
         if gained < need and not (waiver and canastas):
             if not initial_reachable(rules, rest, after, need - gained, taken, out,
                                      may_go_out(rules, state.permission),
                                      canasta_opens=waiver):
+                counted = ("the cards in your hand cannot reach it (neither the top card nor "
+                           "the rest of the pile counts)" if rules.minimum_from_hand else
+                           "the top card and the cards in your hand cannot reach it (the rest "
+                           "of the pile does not count)")
                 return Rejection(
                     "C12",
-                    f"Your team's initial meld needs {state.minimum(team)} points: the top card "
-                    "and the cards in your hand cannot reach it (the rest of the pile does not "
-                    "count), so you cannot take the pile.",
+                    f"Your team's initial meld needs {state.minimum(team)} points: {counted}, "
+                    "so you cannot take the pile.",
                 )
             return None
     if len(rest) + taken < 2:
@@ -392,7 +405,8 @@ def _check_meld(state: State, action: Meld) -> Rejection | None:
             "C19", f"Your team has no meld of {rank_plural(rank)} to add wild cards to."
         )
     else:
-        bad = shape_rejection(rules, rank, existing, len(naturals), wilds)
+        bad = shape_rejection(rules, rank, existing, len(naturals), wilds,
+                              not state.opened[team])
         if bad is not None:
             return bad
     after = merge(melds, rank, cards, state.melds)
@@ -407,7 +421,7 @@ def _check_meld(state: State, action: Meld) -> Rejection | None:
             need = 0  # H6, H7: the canasta made completes the initial meld
         if need > 0:
             held = sum(c not in RED_THREES for c in state.pending)  # red 3s go down (C20)
-            held += joining(rules, False, len(state.stock))  # M3: the reserve joins too
+            held += joining(rules, False, len(state.stock), not any(state.opened))  # M3, U6
             if not initial_reachable(rules, rest, after, need, held, out,
                                      may_go_out(rules, state.permission),
                                      canasta_opens=waiver):
@@ -421,7 +435,7 @@ def _check_meld(state: State, action: Meld) -> Rejection | None:
             need = 0
             left = rest + tuple(c for c in state.pending if c not in RED_THREES)
             # M3: this meld completes the initial meld: the reserve joins the hand
-            left += state.stock[:joining(rules, False, len(state.stock))]
+            left += state.stock[:joining(rules, False, len(state.stock), not any(state.opened))]
     hand_after = len(left)
     if rank == "3" and out < rules.canastas_to_go_out:
         return Rejection(  # C21 with C30's canastas: cited as C30, the number's rule
@@ -493,6 +507,9 @@ def _check_discard(state: State, action: Discard) -> Rejection | None:
         held = held_problem(rules, action.card, hand, discards_so_far(state.log))
         if held is not None:
             return Rejection("K9", held)
+    barred = discard_problem(rules, action.card, hand, state.pile, state.melds)
+    if barred is not None:
+        return Rejection("U13", barred)
     if len(hand) == 1:
         problem = finish_problem(rules, (), state.melds[team], out_canastas(state, team),
                                  state.permission, discard=True)

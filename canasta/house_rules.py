@@ -94,6 +94,10 @@ VARIANT_OPTIONS: dict[str, tuple[Preset, ...]] = {
                "seed 003 line 65 (the other reading of \u201cebenso viele rote Tripel\u201d)",
                {"red_threes_to_go_out": 0, "canastas_per_red_three": True}),
     ),
+    "american": (
+        Preset("U20", "The rule of five: wild cards only on a meld of five naturals",
+               "variants-notes \u00a78", {"wilds_from_naturals": 5}),
+    ),
     "wild-canasta": (
         Preset("W6", "No size limit: melds grow past seven cards",
                "seed 003 line 67 (the other reading of \u201c3 bis 7 Karten\u201d)",

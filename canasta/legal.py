@@ -188,12 +188,16 @@ def _legal(state: State) -> list[Action]:
     if (not rules.classic_finish or rules.meld_max or rules.black_threes_held_first_round
             or rules.black_threes_set_aside or rules.reserve_size or rules.pile_min_size
             or rules.pile_barred_rank or rules.red_threes_to_go_out
-            or rules.canastas_per_red_three):
+            or rules.canastas_per_red_three or rules.pure_ranks or rules.wilds_from_naturals
+            or rules.wild_discard_last_only or rules.empty_pile_bars
+            or rules.minimum_from_hand or rules.black_threes_laid):
         # Going out's requirements as data (`final_discard`, `must_ask`; red 3s, M8,
         # M12), melds with a size limit (W2), black 3s held the first time round or set
         # aside (K9, K10), a reserve joining the hand (M3), a pile taken only at a size
-        # or without a rank on top (M7, M11): the quick listings below copy Classic's
-        # C12-C33; these rule sets use the reference list.
+        # or without a rank on top (M7, M11), Modern American's wild cards by rank (U7,
+        # U8), discards barred (U13), minimum from the hand (U11) and black 3s laid down
+        # (U5): the quick listings below copy Classic's C12-C33; these rule sets use the
+        # reference list.
         return filtered_candidates(state)
     if phase == DRAW_PHASE:
         pile = state.pile

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from .cards import VALUE, WILDS, rank_plural, sort_cards
+from .pure_melds import pure, wild_problem
 from .rules import RuleSet
 
 # The highest meld id a position may name; ids of melds started in play go on from the
@@ -90,8 +91,10 @@ def points(cards: tuple[str, ...] | list[str]) -> int:
     return sum(map(VALUE.__getitem__, cards))
 
 
-def shape_problem(rules: RuleSet, rank: str, naturals: int, wilds: int) -> str | None:
-    """Why a meld with this many naturals and wilds is not valid (C17), or None."""
+def shape_problem(rules: RuleSet, rank: str, naturals: int, wilds: int,
+                  opening: bool = False, had_wilds: int = 0) -> str | None:
+    """Why a meld with this many naturals and wilds is not valid (C17; U7, U8 with the
+    meld's `had_wilds` before this play and `opening`: in the initial meld), or None."""
     size = naturals + wilds
     if size < rules.min_meld:
         return f"A meld needs at least {rules.min_meld} cards."
@@ -103,6 +106,10 @@ def shape_problem(rules: RuleSet, rank: str, naturals: int, wilds: int) -> str |
         return "A meld must always hold more natural cards than wild cards."
     if not rules.wilds_strictly_fewer and wilds > naturals:
         return "A meld may not hold more wild cards than natural cards."
+    if wilds and (rules.pure_ranks or rules.wilds_from_naturals):
+        refused = wild_problem(rules, rank, naturals, wilds, opening, had_wilds)
+        if refused is not None:
+            return refused[1]
     return size_problem(rules, size)
 
 
@@ -115,10 +122,15 @@ def size_problem(rules: RuleSet, size: int) -> str | None:
     return None
 
 
-def wild_room(rules: RuleSet, naturals: int, wilds: int) -> int:
-    """How many more wild cards a meld with these counts can take (C17; C19: none
-    on a natural canasta where the rules forbid it)."""
+def wild_room(rules: RuleSet, naturals: int, wilds: int, rank: str = "",
+              opening: bool = False) -> int:
+    """How many more wild cards a meld of `rank` with these counts can take (C17; C19:
+    none on a natural canasta where the rules forbid it; U7, U8; `opening`: in the
+    side's initial meld)."""
     if not rules.wild_on_natural_canasta and wilds == 0 and naturals >= rules.canasta_size:
+        return 0
+    if naturals < rules.wilds_from_naturals or (rules.pure_ranks and
+                                                pure(rules, rank, wilds, opening)):
         return 0
     limit = naturals - 1 if rules.wilds_strictly_fewer else naturals
     room = min(rules.max_wilds, limit) - wilds

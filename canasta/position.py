@@ -7,7 +7,7 @@ import random
 from collections import Counter
 from typing import Any
 
-from .cards import BLACK_THREES, RANK, RED_THREES, WILDS, is_card, make_deck, sort_cards
+from .cards import BLACK_THREES, RANK, WILDS, is_card, make_deck, sort_cards
 from .errors import PositionError, RuleSetError, shown, shown_keys
 from .legal import legal_actions
 from .melds import MELD_ID_MAX, WILD_KEY, TableMeld, shape_problem, table_meld
@@ -49,7 +49,8 @@ def _meld(rules: RuleSet, cards: tuple[str, ...], where: str) -> TableMeld:
     rank = ranks.pop()
     if rank == "3":
         raise PositionError(f"{where}: 3s are not melded in a position (C20, C21)")
-    problem = shape_problem(rules, rank, len(naturals), len(cards) - len(naturals))
+    # (U8: a meld of a rank that takes wild cards only in an initial meld may hold them)
+    problem = shape_problem(rules, rank, len(naturals), len(cards) - len(naturals), True)
     if problem:
         raise PositionError(f"{where}: invalid meld {list(cards)}: {problem}")
     return table_meld(rank, sort_cards(cards))
@@ -160,8 +161,9 @@ def load_position(data: dict[str, Any], seed: int = 0) -> State:
         _cards(r, f"red_threes[{t}]") for t, r in enumerate(_per(data, "red_threes", teams, "team"))
     ]
     for t, r in enumerate(reds):
-        if any(c not in RED_THREES for c in r):
-            raise PositionError(f"red_threes[{t}] may hold only red 3s")
+        if any(c not in rules.laid_threes for c in r):
+            raise PositionError(f"red_threes[{t}] may hold only red 3s"
+                                + (" and black 3s (U5)" if rules.black_threes_laid else ""))
     # K10: black 3s set aside (additive; only where the rules set them aside)
     blacks = [
         _cards(b, f"black_threes_aside[{t}]")
@@ -215,8 +217,9 @@ def load_position(data: dict[str, Any], seed: int = 0) -> State:
             )
     if phase == DRAW and not stock:
         raise PositionError("a position in the draw phase needs cards in the stock (C34)")
-    if phase == PLAY and any(c in RED_THREES for c in hands[to_move]):
-        raise PositionError("the player to move holds a red 3 after drawing: lay it down (C7)")
+    if phase == PLAY and any(c in rules.laid_threes for c in hands[to_move]):
+        raise PositionError("the player to move holds a 3 that is laid down after drawing: "
+                            "lay it down (C7)")
     normal: dict[str, Any] = {
         "variant": rules.name,
         "dealer": dealer,

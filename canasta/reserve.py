@@ -8,32 +8,35 @@ view's log and the AI's fast path ask these functions. Dealt packets taken by an
 
 from __future__ import annotations
 
-from .cards import RED_THREES
 from .rules import RuleSet
 
 
-def joining(rules: RuleSet, opened: bool, stock_size: int) -> int:
+def joining(rules: RuleSet, opened: bool, stock_size: int, first: bool = True) -> int:
     """M3: how many cards join the hand of a player whose play completes the side's
-    initial meld now (`opened`: the side had completed it before): the reserve's size,
-    or what is left of the stock."""
-    if not rules.reserve_size or opened:
+    initial meld now (`opened`: the side had completed it before; `first`: no other side
+    has): the reserve's size (U6: `reserve_later` for a side opening after another, none
+    once the stock holds `reserve_stock_above` cards or fewer), or what is left of the
+    stock."""
+    if not rules.reserve_size or opened or stock_size <= rules.reserve_stock_above:
         return 0
-    return min(rules.reserve_size, stock_size)
+    size = rules.reserve_size if first or rules.reserve_later < 0 else rules.reserve_later
+    return min(size, stock_size)
 
 
 def take_reserve(
-    rules: RuleSet, stock: tuple[str, ...]
+    rules: RuleSet, stock: tuple[str, ...], count: int
 ) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
-    """M3: the stock's top `reserve_size` cards join the hand; a red 3 among them is
-    laid down and replaced from the stock, as one dealt (C5), while the stock lasts.
-    (cards joining the hand, red 3s laid down, the stock left)"""
-    n = min(rules.reserve_size, len(stock))
+    """M3: the stock's top `count` cards (`joining`'s number) join the hand; a red 3
+    among them (U5: any 3) is laid down and replaced from the stock, as one dealt (C5),
+    while the stock lasts. (cards joining the hand, 3s laid down, the stock left)"""
+    n = min(count, len(stock))
+    laid = rules.laid_threes
     taken, stock = list(stock[:n]), stock[n:]
     kept: list[str] = []
     reds: list[str] = []
     while taken:
         card = taken.pop(0)
-        if card not in RED_THREES:
+        if card not in laid:
             kept.append(card)
             continue
         reds.append(card)

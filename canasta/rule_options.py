@@ -64,6 +64,8 @@ OPTIONS: dict[str, Option] = {
     "decks": _i("table", 1, 4, "52-card decks shuffled together (C3)."),
     "jokers_per_deck": _i("table", 0, 4, "Jokers added per deck (C3)."),
     "hand_size": _i("table", 1, 20, "Cards dealt to each player (C4)."),
+    "upcard": _b("table", "C4: a card is turned up to start the pile (U3: off, the pile "
+                 "starts empty)."),
     "roster": Option("table", "list", 0, 6, "P1: people per team when more play than "
                      "there are seats (empty: everyone plays every round).", rows=6),
     "draw_count": _i("turn", 1, 3, "Cards drawn from the stock each turn (C7)."),
@@ -78,6 +80,13 @@ OPTIONS: dict[str, Option] = {
                         "starts with (0: no such melds; 7: only a whole canasta, H12)."),
     "meld_max": _i("melds", 0, 14, "W2: the most cards a meld may hold; a canasta of that "
                    "many is closed (0: no limit)."),
+    "wilds_from_naturals": _i("melds", 0, 8, "U7: a meld takes wild cards only once it "
+                              "holds this many natural cards (0: no such rule)."),
+    "pure_ranks": Option("melds", "choice", 0, 0, "U8: ranks whose melds never take a wild "
+                         "card (empty: none)."),
+    "pure_open_mixed": Option("melds", "choice", 0, 0, "U8: of those ranks, the ones whose "
+                              "melds may take wild cards in the side's initial meld, and "
+                              "are then ordinary melds."),
     "wild_canasta_bonus": _i("scoring", 0, 10_000, "F2: bonus for a canasta of wild cards "
                              "only."),
     "mixed_bonus_by_wilds": Option("scoring", "table", 0, 10_000, "F3: rows of (wild cards, "
@@ -92,6 +101,12 @@ OPTIONS: dict[str, Option] = {
                         "this many cards (0: any size)."),
     "pile_barred_rank": Option("pile", "choice", 0, 0, "M11: the pile is never taken with a "
                                "card of this rank on top (empty: no such rank)."),
+    "minimum_from_hand": _b("initial meld", "U11: the pile's top card does not count "
+                            "toward the initial meld (C25)."),
+    "wild_discard_last_only": _b("discards", "U13: a wild card may be discarded only as "
+                                 "the last card, going out."),
+    "empty_pile_bars": _b("discards", "U13: no card of a pure rank, wild card, or rank "
+                          "with a canasta on the table may be discarded onto an empty pile."),
     "initial_meld": Option("initial meld", "table", 0, 10_000, "Rows of (lowest team score, "
                            "minimum), ascending by score (C25).", rows=10, key_low=ANY_SCORE,
                            key_high=SCORE_HIGH),
@@ -118,6 +133,10 @@ OPTIONS: dict[str, Option] = {
     "reserve_trigger": Option("reserve", "choice", 0, 0, "M3: when they join the hand: "
                               "\u201cinitial_meld\u201d (the player who completes the "
                               "side's initial meld takes them at once)."),
+    "reserve_later": _i("reserve", -1, 20, "U6: the cards for a side that opens after "
+                        "another side has (-1: as many as for the first)."),
+    "reserve_stock_above": _i("reserve", 0, 200, "U6: the reserve is taken only while the "
+                              "stock holds more cards than this."),
     "natural_canasta_bonus": _i("scoring", 0, 10_000, "Bonus for a natural canasta (C40)."),
     "mixed_canasta_bonus": _i("scoring", 0, 10_000, "Bonus for a mixed canasta (C40)."),
     "red_three_bonus": _i("scoring", 0, 10_000, "Bonus for each red 3 (C40)."),
@@ -142,6 +161,22 @@ OPTIONS: dict[str, Option] = {
                                  "and score their value for the team."),
     "sevens_canasta_bonus": _i("scoring", 0, 10_000, "M6: bonus for a canasta of 7s, "
                                "natural or mixed (0: as any other canasta)."),
+    "black_threes_laid": _b("pile", "U5: black 3s are laid down as they come and replaced, "
+                            "as red 3s are, and score by their own colour."),
+    "pure_canasta_bonus": _i("scoring", 0, 10_000, "U14: bonus for a natural canasta of a "
+                             "pure rank (0: as any other canasta)."),
+    "threes_plus_from": _i("scoring", 0, 4, "U16: a side's 3s count plus only from this "
+                           "many canastas, nothing with fewer but one, minus with none (0: "
+                           "C42)."),
+    "unfinished_pure_penalty": _i("scoring", 0, 10_000, "U17: what a side's meld of a pure "
+                                  "rank short of a canasta costs it."),
+    "unfinished_wild_penalty": _i("scoring", 0, 10_000, "U17: what a side's meld of wild "
+                                  "cards short of a canasta costs it."),
+    "held_pure_count": _i("scoring", 0, 12, "U17: a hand holding this many cards of one pure "
+                          "rank or more is penalised (0: never)."),
+    "held_pure_penalty": _i("scoring", 0, 10_000, "U17: what such a hand costs its side."),
+    "melds_minus_without_canasta": _b("scoring", "U18: a side without a canasta counts its "
+                                      "melded cards minus."),
     "all_black_threes_bonus": _i("scoring", 0, 10_000, "K10: a team's total for holding every "
                                  "black 3, set aside or melded (0: no such total)."),
     "double_end_bonus": _i("house rules", 0, 10_000, "H1: bonus when a partner of the player "
@@ -164,6 +199,8 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "final_discard": ("optional", "required", "forbidden"),
     "pile_barred_rank": ("", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A"),
     "reserve_from": ("stock",),
+    "pure_ranks": ("", "7", "A", "7A"),
+    "pure_open_mixed": ("", "7", "A", "7A"),
     "reserve_trigger": ("initial_meld",),
 }
 
@@ -271,15 +308,21 @@ def problems(rules: RuleSet) -> list[str]:
     if rules.must_ask and not rules.ask_permission:
         out.append("must_ask needs ask_permission: going out cannot need a question "
                    "nobody may ask")
+    if not set(rules.pure_open_mixed) <= set(rules.pure_ranks):
+        out.append("pure_open_mixed names ranks that pure_ranks does not")
+    if rules.black_threes_laid and rules.black_threes_set_aside:
+        out.append("black 3s laid down as they come (U5) are never taken with the pile "
+                   "to be set aside (K10)")
     if rules.double_end_bonus and rules.teams == rules.players:
         out.append("a double end (H1) needs partnerships: every player here plays alone")
     return out
 
 
 def _covering(rules: RuleSet) -> int:
-    """The deck's wild cards and red 3s: turned up, each is covered by another card
-    (C4); dealt, each is replaced from the stock (C5)."""
-    return rules.decks * (4 + 2 + rules.jokers_per_deck)
+    """The deck's wild cards and red 3s (U5: and black 3s): turned up, each is covered by
+    another card (C4); dealt, each is replaced from the stock (C5)."""
+    threes = 4 if rules.black_threes_laid else 2
+    return rules.decks * (4 + threes + rules.jokers_per_deck)
 
 
 def describe(defaults: RuleSet) -> list[dict[str, Any]]:

@@ -21,6 +21,7 @@ VARIANT_PAGES: dict[str, str] = {
     "wild-canasta": "wild-canasta",
     "cuban": "cuban",
     "mexicana": "mexicana",
+    "american": "american",
 }
 
 # ... and the page that holds each prefix of rule ids.
@@ -35,6 +36,7 @@ PREFIX_PAGES: dict[str, str] = {
     "W": "wild-canasta",
     "K": "cuban",
     "M": "mexicana",
+    "U": "american",
 }
 
 _RULE = re.compile(r"^([A-Z]{1,2})\d{1,3}$")

@@ -36,6 +36,7 @@ class RuleSet:
     decks: int = 2
     jokers_per_deck: int = 2
     hand_size: int = 11
+    upcard: bool = True  # C4: a card turned up starts the pile (U3: none, the pile empty)
     # The roster (roster.py): people per team when more play than `players` seats;
     # () when everyone plays every round
     roster: tuple[int, ...] = ()
@@ -49,16 +50,29 @@ class RuleSet:
     canasta_size: int = 7
     wild_meld_min: int = 0  # the fewest wild cards a meld of wild cards starts with; 0: none
     meld_max: int = 0  # W2: the most cards a meld may hold (a canasta is then closed); 0: none
+    # U7: a meld takes wild cards only once it holds this many naturals (0: no such rule)
+    wilds_from_naturals: int = 0
+    # U8 (pure_melds.py): ranks whose melds never take a wild card, and of those the
+    # ranks whose melds may take wild cards in the side's initial meld (then ordinary)
+    pure_ranks: str = ""
+    pure_open_mixed: str = ""
     # Pile (C14, C15, C22)
     frozen_for_unopened_team: bool = True
     black_three_freezes: bool = False
     pile_always_frozen: bool = False  # W4: taken only with a natural pair matching the top
     pile_min_size: int = 0  # M7: the pile is taken only when it holds this many cards
     pile_barred_rank: str = ""  # M11: never taken with a card of this rank on top
-    # Black 3s (black_threes.py; K9, K10)
+    # Black 3s (black_threes.py; K9, K10; U5: laid down and replaced as red 3s are)
+    black_threes_laid: bool = False
     black_threes_held_first_round: bool = False  # K9: none discarded the first time round
     black_threes_set_aside: bool = False  # K10: taken with the pile, set aside, card value
-    # Initial meld (C25): (lowest team score, minimum), ascending
+    # Discards (discards.py; U13): a wild card only as the last card; onto an empty pile
+    # no card of a pure rank, wild card or rank with a canasta on the table
+    wild_discard_last_only: bool = False
+    empty_pile_bars: bool = False
+    # Initial meld (C25): (lowest team score, minimum), ascending; U11: the pile's top
+    # card does not count toward it
+    minimum_from_hand: bool = False
     initial_meld: tuple[tuple[int, int], ...] = (
         (NEG_INF, 15),
         (0, 50),
@@ -83,6 +97,8 @@ class RuleSet:
     reserve_size: int = 0
     reserve_from: str = "stock"
     reserve_trigger: str = "initial_meld"
+    reserve_later: int = -1  # U6: the reserve of a side opening after another (-1: as above)
+    reserve_stock_above: int = 0  # U6: taken only while the stock holds more than this
     # Scoring (C40-C42; F2, F3)
     natural_canasta_bonus: int = 500
     mixed_canasta_bonus: int = 300
@@ -101,6 +117,17 @@ class RuleSet:
     wild_canasta_by_jokers: tuple[tuple[int, int], ...] = ()
     all_black_threes_bonus: int = 0  # K10: a team's total for every black 3; 0: none
     sevens_canasta_bonus: int = 0  # M6: a canasta of 7s, natural or mixed (0: as others)
+    pure_canasta_bonus: int = 0  # U14: a natural canasta of a pure rank (0: as others)
+    # U16: 3s count plus only from this many canastas, nothing with fewer but one, minus
+    # with none (0: C42, K8)
+    threes_plus_from: int = 0
+    # U17: penalties for a meld of a pure rank or of wild cards short of a canasta, and
+    # for a hand holding `held_pure_count` or more cards of a pure rank (0: none)
+    unfinished_pure_penalty: int = 0
+    unfinished_wild_penalty: int = 0
+    held_pure_count: int = 0
+    held_pure_penalty: int = 0
+    melds_minus_without_canasta: bool = False  # U18: melded cards count minus then
     # House rules (docs/variants/classic-house-rules.md; the presets of house_rules.py)
     double_end_bonus: int = 0  # H1: 0 = no double end
     red_threes_by_going_out: bool = False  # H5
@@ -122,6 +149,14 @@ class RuleSet:
         """Going out as in Classic (C30, C33): the last card discarded or melded, the
         question optional. `legal_actions` keeps its quick listings for these only."""
         return self.final_discard == "optional" and not self.must_ask
+
+    @cached_property
+    def laid_threes(self) -> frozenset[str]:
+        """C5, C20: the 3s that are laid down as they come and replaced from the stock
+        (red 3s; U5: black 3s too)."""
+        from .cards import BLACK_THREES, RED_THREES
+
+        return RED_THREES | BLACK_THREES if self.black_threes_laid else RED_THREES
 
     def cite(self, rule: str) -> str:
         """The rule id a refusal cites for Classic's rule `rule`: this rule set's own id
@@ -391,9 +426,57 @@ MEXICANA = replace(
     rule_ids=(("C3", "M1"), ("C4", "M2"), ("C30", "M8"), ("C31", "M8"), ("C40", "M9")),
 )
 
+# Modern American Canasta (docs/variants/american.md): not in the seeds; variants-notes
+# §8 (pagat, the Canasta League of America's laws, playonlinecanasta.com). 13 cards, no
+# upcard, every 3 laid down, bonus cards on a side's first meld, melds of three to seven
+# with two wild cards at most, 7s and aces kept natural, two canastas and a discard to
+# go out, penalties for what is left unfinished.
+AMERICAN = replace(
+    CLASSIC,
+    name="american",
+    title="Modern American Canasta (13 cards, bonus cards, 7s and aces natural, two "
+          "canastas and a discard to go out)",
+    hand_size=13,
+    upcard=False,
+    black_threes_laid=True,
+    reserve_size=4,
+    reserve_later=3,
+    reserve_stock_above=8,
+    max_wilds=2,
+    wilds_strictly_fewer=False,
+    meld_max=7,
+    wild_meld_min=3,
+    pure_ranks="7A",
+    pure_open_mixed="A",
+    pile_always_frozen=True,
+    wild_discard_last_only=True,
+    empty_pile_bars=True,
+    minimum_from_hand=True,
+    initial_meld=((NEG_INF, 125), (3000, 155), (5000, 180)),
+    canastas_to_go_out=2,
+    final_discard="required",
+    concealed_bonus=0,
+    pure_canasta_bonus=2500,
+    wild_canasta_bonus=2000,
+    wild_canasta_by_jokers=((0, 3000), (4, 2500)),
+    red_three_totals=((1, 100), (2, 300), (3, 500)),
+    all_red_threes_bonus=1000,
+    threes_plus_from=2,
+    unfinished_pure_penalty=2500,
+    unfinished_wild_penalty=2000,
+    held_pure_count=3,
+    held_pure_penalty=1500,
+    melds_minus_without_canasta=True,
+    target_score=8500,
+    rule_ids=(("C4", "U2"), ("C5", "U5"), ("C20", "U5"), ("C17", "U7"), ("C19", "U7"),
+              ("F1", "U9"), ("W2", "U10"), ("C12", "U11"), ("C25", "U11"), ("C26", "U11"),
+              ("C14", "U12"), ("W4", "U12"), ("C30", "U15"), ("C31", "U15"),
+              ("C40", "U14"), ("C42", "U16"), ("C50", "U19")),
+)
+
 VARIANTS: dict[str, RuleSet] = {
     r.name: r for r in (CLASSIC, CLASSIC_2P, CLASSIC_3P, CLASSIC_5P, CLASSIC_6P, CLASSIC_6P_3X2,
-                        FREE_CANASTA, WILD_CANASTA, CUBAN, MEXICANA)
+                        FREE_CANASTA, WILD_CANASTA, CUBAN, MEXICANA, AMERICAN)
 }
 
 

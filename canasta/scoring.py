@@ -7,8 +7,9 @@ from typing import TYPE_CHECKING, Any
 
 from .black_threes import aside_score
 from .cards import BLACK_THREES as BLACK_THREE_CARDS
-from .cards import JOKER, VALUE
-from .melds import BLACK_THREES, TableMeld, canasta_kind, team_canastas
+from .cards import JOKER, RANK, VALUE
+from .cards import RED_THREES as RED_THREE_CARDS
+from .melds import BLACK_THREES, WILD, TableMeld, canasta_kind, team_canastas
 from .solver import lays_down_whole
 
 if TYPE_CHECKING:
@@ -33,9 +34,12 @@ def canasta_bonus(rules: RuleSet, kind: str | None, wilds: int = 0, jokers: int 
     wild cards, `jokers` of them jokers, 0 for no canasta; F2 a canasta of wild cards
     (K11: by its jokers where `wild_canasta_by_jokers` lists them), F3 a mixed canasta
     by its number of wild cards where `mixed_bonus_by_wilds` lists it, M6 a canasta of
-    7s, natural or mixed, where `sevens_canasta_bonus` is set."""
+    7s, natural or mixed, where `sevens_canasta_bonus` is set, U14 a natural canasta of a
+    pure rank where `pure_canasta_bonus` is."""
     if rank == "7" and rules.sevens_canasta_bonus and kind in ("natural", "mixed"):
         return rules.sevens_canasta_bonus
+    if kind == "natural" and rules.pure_canasta_bonus and rank in rules.pure_ranks:
+        return rules.pure_canasta_bonus  # U14
     if kind == "natural":
         return rules.natural_canasta_bonus
     if kind == "mixed":
@@ -49,6 +53,43 @@ def red_threes_count_plus(rules: RuleSet, melded: bool, canastas: int) -> bool:
     """C42, K8: whether a team's red 3s count plus: it melded something (Classic), or
     made a canasta where `red_threes_need_canasta`."""
     return canastas > 0 if rules.red_threes_need_canasta else melded
+
+
+def threes_score(rules: RuleSet, threes: tuple[str, ...], melded: bool, canastas: int) -> int:
+    """C40-C42, K8: what a team's laid-down 3s are worth. U5, U16: where black 3s are laid
+    down too, each colour scores by the table on its own; with `threes_plus_from` they
+    count plus from that many canastas, nothing with fewer but one, minus with none."""
+    reds = sum(c in RED_THREE_CARDS for c in threes)
+    counts = (reds, len(threes) - reds) if rules.black_threes_laid else (reds,)
+    if rules.threes_plus_from:
+        sign = 1 if canastas >= rules.threes_plus_from else 0 if canastas else -1
+        return sign * sum(red_three_score(rules, n, True) for n in counts if n)
+    plus = red_threes_count_plus(rules, melded, canastas)
+    return sum(red_three_score(rules, n, plus) for n in counts if n)
+
+
+def meld_penalties(rules: RuleSet, melds: tuple[TableMeld, ...]) -> int:
+    """U17: what a side's melds short of a canasta cost it: a natural meld of a pure rank
+    `unfinished_pure_penalty`, a meld of wild cards `unfinished_wild_penalty`."""
+    cost = 0
+    for m in melds:
+        if len(m.cards) >= rules.canasta_size:
+            continue
+        if m.kind == WILD:
+            cost += rules.unfinished_wild_penalty
+        elif m.rank in rules.pure_ranks and not m.wilds:
+            cost += rules.unfinished_pure_penalty
+    return cost
+
+
+def held_penalty(rules: RuleSet, hand: tuple[str, ...]) -> int:
+    """U17: what a hand holding `held_pure_count` or more cards of a pure rank costs, for
+    each such rank."""
+    if not rules.held_pure_count:
+        return 0
+    return rules.held_pure_penalty * sum(
+        1 for rank in rules.pure_ranks
+        if sum(RANK[c] == rank for c in hand) >= rules.held_pure_count)
 
 
 def red_threes_by_going_out(rules: RuleSet, count: int, went_out: bool) -> int:
@@ -95,11 +136,13 @@ def score_round(state: State) -> list[dict[str, Any]]:
                     for m in melds if m.kind != BLACK_THREES)  # C21: no canasta bonus
         went_out = state.went_out is not None and rules.team_of(state.went_out) == team
         count = len(state.red_threes[team])
+        canastas = team_canastas(rules, melds)
         if rules.red_threes_by_going_out and state.went_out is not None:
             reds = red_threes_by_going_out(rules, count, went_out)
         else:
-            reds = red_three_score(rules, count, red_threes_count_plus(
-                rules, bool(melds), team_canastas(rules, melds)))
+            reds = threes_score(rules, state.red_threes[team], bool(melds), canastas)
+        if rules.melds_minus_without_canasta and not canastas:
+            melded = -melded  # U18
         going_out = 0
         concealed = False
         if went_out:
@@ -116,6 +159,12 @@ def score_round(state: State) -> list[dict[str, Any]]:
             extras["double_end"] = rules.double_end_bonus * len(laid)
         penalty = -sum(hand_card_cost(rules, c) for s in seats if s not in laid
                        for c in state.hands[s])
+        unfinished = meld_penalties(rules, melds)
+        if unfinished:
+            extras["unfinished_melds"] = -unfinished
+        held = sum(held_penalty(rules, state.hands[s]) for s in seats)
+        if held:
+            extras["held_cards"] = -held
         aside = len(state.aside_of(team))
         if aside:
             blacks_melded = sum(len(m.cards) for m in melds if m.kind == BLACK_THREES)

@@ -114,10 +114,10 @@ def reachable(
         if e:
             best += n * RANK_VALUE[r]
             used += n
-            room += wild_room(rules, e + n, f)
+            room += wild_room(rules, e + n, f, r, True)
         elif n >= 2:
             req = max(0, rules.min_meld - n)
-            r_room = wild_room(rules, n, 0)
+            r_room = wild_room(rules, n, 0, r, True)
             if req == 0:
                 best += n * RANK_VALUE[r]
                 used += n
@@ -126,7 +126,7 @@ def reachable(
                 needy.append((n * RANK_VALUE[r], n, req, r_room - req))
     for r, (e, f) in existing.items():
         if r not in counts:
-            room += wild_room(rules, e, f)
+            room += wild_room(rules, e, f, r, True)
     if rules.wild_meld_min and (WILD_KEY in existing or len(wild_values) >= rules.wild_meld_min):
         room += len(wild_values)  # the meld of wild cards takes any number (F1)
     spare = len(wild_values)
@@ -189,7 +189,7 @@ def _initial_exact(
             for w in range(total_wilds + 1):
                 if k == 0 and w == 0:
                     continue
-                if shape_problem(rules, r, e + k, f + w) is not None:
+                if shape_problem(rules, r, e + k, f + w, True, f) is not None:
                     continue
                 if w and f == 0 and e >= size and not rules.wild_on_natural_canasta:
                     continue  # C19: no wild card on a natural canasta
@@ -325,15 +325,15 @@ def assign_wilds(
             if n < 2:
                 return None
             need = max(0, rules.min_meld - n)
-            space = wild_room(rules, n, 0)
+            space = wild_room(rules, n, 0, r)
             if need > space:
                 return None
             req[r], room[r] = need, space
         else:
-            req[r], room[r] = 0, wild_room(rules, e + n, f)
+            req[r], room[r] = 0, wild_room(rules, e + n, f, r)
     for r, (e, f) in existing.items():
         if r not in groups:
-            req[r], room[r] = 0, wild_room(rules, e, f)
+            req[r], room[r] = 0, wild_room(rules, e, f, r)
     if not sum(req.values()) <= wild_total <= sum(room.values()):
         return None
     extra = wild_total - sum(req.values())

@@ -13,7 +13,7 @@ from .checks import can_go_out, check, out_canastas
 from .errors import IllegalAction
 from .legal import known_legal
 from .melds import WILD_KEY, TableMeld, meld_by_id, merge, points, team_canastas
-from .reserve import take_reserve
+from .reserve import joining, take_reserve
 from .rules import RuleSet
 from .scoring import score_round
 from .solver import finish_problem, forms_own_melds
@@ -116,7 +116,8 @@ def _draw(state: State, actions: Any) -> State:
     """C7: draw; red 3s drawn are laid down and replaced (C34: not once the stock is empty)."""
     stock = state.stock
     seat = state.to_move
-    if state.rules.draw_count == 1 and stock and stock[0] not in RED_THREES:
+    laid = state.rules.laid_threes
+    if state.rules.draw_count == 1 and stock and stock[0] not in laid:
         hand = list(state.hands[seat])
         insort(hand, stock[0], key=SORT_KEY.__getitem__)
         values = list(state)
@@ -133,7 +134,7 @@ def _draw(state: State, actions: Any) -> State:
     reds: list[str] = []
     while drawn:
         card = drawn.pop(0)
-        if card in RED_THREES:
+        if card in laid:
             reds.append(card)
             if stock:
                 drawn.append(stock[0])
@@ -234,7 +235,9 @@ def _lay_down(
     without replacement (C20); until then they stay pending."""
     seat, team = state.to_move, state.team
     melds = merge(state.melds[team], rank, cards, state.melds)
-    opened, turn_points = _open(state, team, points(cards), melds)
+    # U11: the pile's top card (the first of `cards`) may not count toward the minimum
+    counted = cards[1:] if took_pile and state.rules.minimum_from_hand else cards
+    opened, turn_points = _open(state, team, points(counted), melds)
     reds: tuple[str, ...] = ()
     blacks: tuple[str, ...] = ()
     pending = held
@@ -249,9 +252,12 @@ def _lay_down(
         log_extra = {**log_extra, "black_threes_aside": list(blacks)}
     joined: tuple[str, ...] = ()
     reserve_reds: tuple[str, ...] = ()
-    if opened and not state.opened[team] and state.rules.reserve_size:
+    count = 0
+    if opened and not state.opened[team]:
         # M3: the player who completes the side's initial meld takes the reserve
-        joined, reserve_reds, stock = take_reserve(state.rules, state.stock)
+        count = joining(state.rules, False, len(state.stock), not any(state.opened))
+    if count:
+        joined, reserve_reds, stock = take_reserve(state.rules, state.stock, count)
         hand = sort_cards(hand + joined)
         reds += reserve_reds
     # Only the fields that change are replaced (this is a hot path of play).
@@ -312,7 +318,7 @@ def _discard(state: State, action: Discard, actions: Any) -> State:
         return _end_round(evolve(state, hands=hands, pile=pile, actions=actions, log=log))
     nxt = (seat + 1) % state.rules.players
     after = pass_turn(state, nxt, hands, pile, log, actions)
-    if not RED_THREES.isdisjoint(hands[nxt]):
+    if not state.rules.laid_threes.isdisjoint(hands[nxt]):
         return begin_turn(after)
     return after
 
@@ -322,17 +328,18 @@ def begin_turn(state: State) -> State:
     seat = state.to_move
     fresh = not state.melded_this_round[seat]
     hand = state.hands[seat]
-    if RED_THREES.isdisjoint(hand):
+    laid = state.rules.laid_threes
+    if laid.isdisjoint(hand):
         return evolve(state, fresh=fresh) if fresh != state.fresh else state
     stock = state.stock
     reds: list[str] = []
-    kept = [c for c in hand if c not in RED_THREES]
-    queue = [c for c in hand if c in RED_THREES]
+    kept = [c for c in hand if c not in laid]
+    queue = [c for c in hand if c in laid]
     while queue:
         reds.append(queue.pop())
         if stock:
             card, stock = stock[0], stock[1:]
-            (queue if card in RED_THREES else kept).append(card)
+            (queue if card in laid else kept).append(card)
     team = seat % state.rules.teams
     log = chain_push(state.log, {"seat": seat, "event": "red_threes", "cards": reds})
     after = evolve(
@@ -381,7 +388,7 @@ def deal_round(
     for i in range(rules.hand_size * rules.players):
         hands[(first + i) % rules.players].append(deck.pop())
     pile: list[str] = []
-    while True:
+    while rules.upcard:  # C4 (U3: no upcard, the pile starts empty)
         card = deck.pop()
         pile.append(card)
         if card not in WILDS and card not in RED_THREES:

@@ -5,13 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 from .actions import action_to_json
+from .cards import JOKER
 from .checks import may_ask as ask_allowed
 from .legal import legal_actions
 from .melds import BLACK_THREES, TableMeld, canasta_kind
 from .pile import blocked, freezer, frozen_for
 from .roster import roster_view
 from .rules import RuleSet, get_rules
-from .scoring import score_round
+from .scoring import canasta_bonus, score_round
 from .state import State
 
 
@@ -33,10 +34,14 @@ def pile_view(state: State, seat: int) -> dict[str, Any]:
 def meld_view(rules: RuleSet, meld: TableMeld) -> dict[str, Any]:
     """A table meld as the view shows it: the protocol's `rank`, `cards` and `canasta`,
     and (additive) its `id`, `kind`, `canasta_kind` (the canasta's scoring kind) and,
-    where melds close at `meld_max` cards (W2, K5), `closed`."""
+    where melds close at `meld_max` cards (W2, K5), `closed`; a canasta's `bonus` (C40,
+    with every variant's own bonuses: M6, U14, F2, F3, K11)."""
     kind = None if meld.kind == BLACK_THREES else canasta_kind(rules, meld.cards)
     out = {"id": meld.id, "kind": meld.kind, "rank": meld.rank, "cards": list(meld.cards),
            "canasta": kind, "canasta_kind": kind}
+    if kind is not None:
+        out["bonus"] = canasta_bonus(rules, kind, meld.wilds, meld.cards.count(JOKER),
+                                     meld.rank)
     if rules.meld_max:
         out["closed"] = len(meld.cards) >= rules.meld_max
     return out

@@ -89,7 +89,10 @@ def melds_html(view, team, mine):
             + esc(team)
             + '">'
             + "".join(card_html(c) for c in reds)
-            + '<div class="mlabel">Red 3s</div></div>'
+            # U5: black 3s are laid down beside the red ones
+            + '<div class="mlabel">'
+            + ("3s" if view.get("rules", {}).get("black_threes_laid") else "Red 3s")
+            + "</div></div>"
         )
     aside = view.get("black_threes_aside")
     blacks = aside[team] if aside else []
@@ -131,9 +134,11 @@ def melds_html(view, team, mine):
             )
             if m.get("closed"):
                 label += " · closed"  # W2, K5: a canasta of meld_max cards takes no more
-            sevens = view.get("rules", {}).get("sevens_canasta_bonus", 0)
-            if sevens and rank == "7" and kind in ("natural", "mixed"):
-                label += " · " + str(sevens)  # M6: a canasta of 7s scores its own bonus
+            # A canasta that scores other than its kind's usual bonus says so (the
+            # engine's `bonus`: M6 a canasta of 7s, U14 of 7s or aces, F3 by wild cards)
+            usual = view.get("rules", {}).get(str(kind) + "_canasta_bonus")
+            if m.get("bonus") is not None and m["bonus"] != usual:
+                label += " · " + str(m["bonus"])
         else:
             body = "".join(card_html(c) for c in cards)
         sel = " target" if mine and meld_id and S.get("target") == meld_id else ""
@@ -232,6 +237,11 @@ def center_html(view):
     if least and pile["size"] < least:  # M7: taken only from that many cards
         marks.append('<span class="mark blocked" data-testid="pile-too-small">Taken from '
                      + esc(least) + " cards</span>")
+    if rules.get("empty_pile_bars") and not pile["size"]:  # U13
+        pure = ", ".join(PLURAL.get(r, r + "s").lower() for r in rules.get("pure_ranks", ""))
+        marks.append('<span class="mark blocked" data-testid="pile-empty-bars">Empty: no '
+                     + esc((pure + ", ") if pure else "") + "wild cards or closed ranks"
+                     "</span>")
     barred = rules.get("pile_barred_rank", "")
     top_card = pile["top"]
     if barred and top_card and not is_wild(top_card) and top_card[0] == barred:  # M11

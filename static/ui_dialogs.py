@@ -85,6 +85,8 @@ EXTRA_NAMES = {
     "double_end": "Double end (H1)",
     "concealed_canastas": "Canastas laid down whole (H11)",
     "set_aside_black_threes": "Black 3s set aside (K10)",
+    "unfinished_melds": "7s, aces or wild cards short of a canasta (U17)",
+    "held_cards": "Three 7s or aces left in a hand (U17)",
 }
 
 
@@ -99,7 +101,7 @@ def score_sheet(view):
     rows = [
         ("Melded cards", "melded_cards"),
         ("Canasta bonuses", "canasta_bonus"),
-        ("Red 3s", "red_threes"),
+        ("3s" if view.get("rules", {}).get("black_threes_laid") else "Red 3s", "red_threes"),
         ("Going out", "going_out"),
         ("Cards left in hand", "hand_penalty"),
     ]

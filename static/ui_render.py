@@ -67,7 +67,8 @@ def meter_text(view):
         return "Initial meld " + str(reply.get("points", 0)) + " / " + minimum
     staged = sum(card_value(c) for c in staged_cards(view))
     staged += sum(card_value(c) for step in pending_cards(view) for c in step["cards"])
-    if view["phase"] == "draw" and view["pile"]["top"] and staged:
+    if (view["phase"] == "draw" and view["pile"]["top"] and staged
+            and not view.get("rules", {}).get("minimum_from_hand")):  # U11: the top does not count
         staged += card_value(view["pile"]["top"])
     # turn_points are the points of the player to move (not yours while others play).
     have = (view["turn_points"] if view["to_move"] == ME else 0) + staged
@@ -83,7 +84,9 @@ def confirm_take_html(view):
             + ") with your " + names + " for the " + short_name(pile["top"]) + " on top?")
     team = ME % view["teams"]
     if not view["team_melded"][team]:
-        points = sum(card_value(c) for c in action["cards"]) + card_value(pile["top"])
+        points = sum(card_value(c) for c in action["cards"])
+        if not view.get("rules", {}).get("minimum_from_hand"):  # U11: the top card does not count
+            points += card_value(pile["top"])
         text += (" It makes your initial meld: " + str(points) + " of the "
                  + str(view["minimum"][team]) + " points needed.")
     return (

@@ -196,16 +196,18 @@ def _coach(state):
         return "Draw from the stock."
     if state.phase == "play":
         if not state.opened[team]:
+            cite = state.rules.cite  # the rule set's own id for a rule it changed
             if state.turn_points:
                 return (f"Initial meld: {state.turn_points} of {need} points so far — "
-                        "finish it before you discard (C26).")
-            extra = joining(state.rules, False, len(state.stock))  # M3
+                        f"finish it before you discard ({cite('C26')}).")
+            extra = joining(state.rules, False, len(state.stock), not any(state.opened))  # M3
             more = f" Then you take {extra} cards from the stock." if extra else ""
-            return f"Your team's initial meld needs {need} points (C25).{more}"
+            return f"Your team's initial meld needs {need} points ({cite('C25')}).{more}"
         if state.permission is True:
-            return "Your partner said yes: you must go out this turn (C33)."
+            return f"Your partner said yes: you must go out this turn ({state.rules.cite('C33')})."
         if state.permission is False:
-            return "Your partner said no: keep at least one card this turn (C33)."
+            return ("Your partner said no: keep at least one card this turn "
+                    f"({state.rules.cite('C33')}).")
         return "Meld what you can, then discard one card to end your turn."
     return ""
 

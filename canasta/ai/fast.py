@@ -178,7 +178,8 @@ class Sim(Table):
         need = self.rules.minimum_for(self.scores[team])
         first = VALUE[top] + sum(VALUE[c] for c in with_cards)
         self._take_cards(seat, with_cards)
-        joins = len(rest) + joining(self.rules, False, len(self.stock))  # M3: the reserve
+        joins = len(rest) + joining(self.rules, False, len(self.stock),
+                                        not any(self.opened))  # M3, U6: the reserve
         plan = self._opening_plan(seat, need - first, same=KIND[top], extra_cards=joins)
         if plan is None:
             for c in with_cards:

@@ -20,7 +20,7 @@ from ..black_threes import aside_score, discards_so_far
 from ..cards import BLACK_THREES, JOKER, RANK, RED_THREES, SORT_KEY, VALUE, WILDS
 from ..melds import WILD_KEY, TableMeld, table_meld, wild_room
 from ..pile import freezing_cards
-from ..reserve import take_reserve
+from ..reserve import joining, take_reserve
 from ..rules import CLASSIC, RuleSet
 from ..scoring import canasta_bonus, red_three_score, red_threes_count_plus
 from ..solver import forms_own_melds, out_shortfall
@@ -78,7 +78,13 @@ def unmodelled(rules: RuleSet) -> str | None:
 # question). Melds of wild cards (wild_melds.py: F1, H12) it models, keyed WILD_KEY, and
 # melds with a size limit (W2: `space`).
 HOUSE_SCORING = ("double_end_bonus", "red_threes_by_going_out", "black_three_in_hand",
-                 "concealed_canasta_bonus", "canasta_opens_from", "final_discard", "must_ask")
+                 "concealed_canasta_bonus", "canasta_opens_from", "final_discard", "must_ask",
+                 # Modern American Canasta's rules (U3-U18): not modelled yet
+                 "upcard", "black_threes_laid", "reserve_later", "reserve_stock_above",
+                 "wilds_from_naturals", "pure_ranks", "wild_discard_last_only",
+                 "empty_pile_bars", "minimum_from_hand", "pure_canasta_bonus",
+                 "threes_plus_from", "unfinished_pure_penalty", "unfinished_wild_penalty",
+                 "held_pure_count", "melds_minus_without_canasta")
 NO_LIMIT = 1 << 20  # the wild cards a meld of wild cards can take (F1: no C17 limit)
 
 
@@ -189,11 +195,13 @@ class Table:
         """The team's initial meld is complete (C25); the player takes the reserve
         from the stock where the rules give one (M3: red 3s laid down and replaced)."""
         team = seat % self.teams
+        first = not any(self.opened)
         self.opened[team] = True
-        if not self.rules.reserve_size:
+        count = joining(self.rules, False, len(self.stock), first)
+        if not count:
             return
         # (the engine's stock is top first; this one top last)
-        joined, reds, left = take_reserve(self.rules, tuple(reversed(self.stock)))
+        joined, reds, left = take_reserve(self.rules, tuple(reversed(self.stock)), count)
         self.stock = list(reversed(left))
         self.reds[team] += len(reds)
         for card in joined:

@@ -30,6 +30,7 @@ from .judgement import (
     danger_score,
     keep_score,
     opponent_threat,
+    pure_meld_worth_starting,
     start_wild_meld,
     want_out,
 )
@@ -155,7 +156,7 @@ def _play_choice(view: Json, know: Knowledge, level: str, rng: random.Random) ->
         # An initial meld under way must be completed (C26); otherwise open when we can.
         return max(melds, key=lambda a: (sum(VALUE[c] for c in a["cards"]), len(a["cards"])))
     if melds:
-        choice = _best_meld(view, melds, level, know.rules)
+        choice = _best_meld(view, melds, level, know)
         if choice is not None:
             return choice
     discards = [a for a in legal if a["type"] == "discard"]
@@ -198,7 +199,8 @@ def _listed_part(step: Json, legal: list[Json]) -> Json | None:
     return best
 
 
-def _best_meld(view: Json, melds: list[Json], level: str, rules: RuleSet) -> Json | None:
+def _best_meld(view: Json, melds: list[Json], level: str, know: Knowledge) -> Json | None:
+    rules = know.rules
     canasta_size = rules.canasta_size
     team = _team(view)
     table = {m["rank"]: m for m in view["melds"][team]}
@@ -219,7 +221,12 @@ def _best_meld(view: Json, melds: list[Json], level: str, rules: RuleSet) -> Jso
             score = 200  # black 3s only come up when going out anyway
         elif wilds == 0:
             score = 50 + 5 * naturals  # naturals down: fewer points at risk
-            if rank in table:
+            if (level == "normal" and rank not in table and rank in rules.pure_ranks
+                    and rules.unfinished_pure_penalty
+                    and not pure_meld_worth_starting(naturals, know.unseen_of_rank(rank),
+                                                     canasta_size)):
+                score = -1  # U17: a meld of 7s or aces left short costs more than it gains
+            elif rank in table:
                 score += 20
                 if level == "easy" and len(table[rank]["cards"]) < canasta_size - 1:
                     score = -1  # a beginner builds only the melds that look close to a canasta

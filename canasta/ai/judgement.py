@@ -48,6 +48,13 @@ def start_wild_meld(wild_bonus: int, mixed_bonus: int, held: int, smallest: int,
     return wild_bonus >= mixed_bonus and held >= max(smallest, canasta_size - 3)
 
 
+def pure_meld_worth_starting(naturals: int, unseen: int, canasta_size: int) -> bool:
+    """U8, U17: start a meld of a rank that takes no wild card (7s, aces) only with
+    `naturals` in hand that leave at most two to find, and enough of them still `unseen`
+    (in other hands or the stock) to finish it: left short, it costs 2500."""
+    return naturals >= canasta_size - 2 and naturals + unseen >= canasta_size
+
+
 def build_wild_meld(have: int, held: int, canasta_size: int) -> bool:
     """F1: add to the meld of wild cards (`have` cards) while the hand's `held` wild
     cards can finish its canasta."""

@@ -2,22 +2,28 @@
 one release, from the network or from one complete copy, never a mix.
 
 Release A is this build. Release B is the same with a marker in the page, in the table's
-main.py and in the engine worker (worker.py), and its own precache.json: the tests serve
-it from context.route, which the service worker's requests go through as well."""
+main.py and in the engine worker (worker.py), and its own precache.json. Each test has a
+server of its own (`ReleaseServer`): the server itself serves release B, or fails
+requests, when a test says so, so the service worker's requests meet release B on the
+network whatever the browser's request interception does (Playwright's routing of a
+service worker's requests is not what these tests are about)."""
 
 from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable
-from urllib.parse import urlparse
+import threading
+from collections.abc import Callable, Iterator
+from typing import Any
+from urllib.parse import urlsplit
 
-from playwright.sync_api import BrowserContext, Page, Route, expect
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Error as PlaywrightError
 
-from tests.e2e.conftest import ROOT, my_turn
-from tests.e2e.test_round import first_visit, sw_context
-
-__all__ = ["sw_context"]  # the fixture, imported for these tests
+from tests.e2e.conftest import ROOT, guard_requests, my_turn
+from tests.e2e.test_round import first_visit
+from tools.serve import Handler, Server
 
 WORKER_EXTRA = ('\n\ndef test_release():\n    return "B"\n\n\n'
                 '__export__ = [*__export__, "test_release"]\n')
@@ -38,7 +44,9 @@ def release_b() -> dict[str, bytes]:
     manifest = json.loads((ROOT / "static/precache.json").read_text())
     for path, body in files.items():
         manifest["files"]["." + path] = hashlib.sha256(body).hexdigest()
-    manifest["release"] = "b" + manifest["release"][1:]
+    # Never A's id: A's is a hex hash, which may itself start with "b" (then the service
+    # worker took B for A's complete copy: the CI failure of 2026-11-27).
+    manifest["release"] = "B-" + manifest["release"]
     files["/static/precache.json"] = json.dumps(manifest).encode()
     return files
 
@@ -47,49 +55,106 @@ TYPES = {".json": "application/json", ".py": "text/plain", "/": "text/html",
          ".html": "text/html"}
 
 
-def serve_release_b(context: BrowserContext, *, failing: Callable[[str], bool] | None = None,
-                    only: tuple[str, ...] | None = None) -> list[str]:
-    """Put release B on the server (only some of its files if `only`); requests for which
-    `failing(path)` is true fail. Returns the paths that failed."""
-    files = release_b()
-    failed: list[str] = []
+class ReleaseServer:
+    """The site (release A) on a server of its own, which serves release B's files
+    (`serve`) and fails requests (`failing`) when a test says so: a failed request
+    gets no answer at all (the connection closes), as when the network drops."""
 
-    def handler(route: Route) -> None:
-        path = urlparse(route.request.url).path
-        if failing is not None and failing(path):
-            failed.append(path)
-            route.abort("connectionreset")
-        elif path in files and (only is None or path in only):
-            kind = next(v for k, v in TYPES.items() if path.endswith(k))
-            route.fulfill(status=200, body=files[path],
-                          headers={"Content-Type": kind, "Cache-Control": "no-cache"})
-        else:
-            route.fallback()
+    def __init__(self) -> None:
+        self.files: dict[str, bytes] = {}
+        self.failing: Callable[[str], bool] | None = None
+        self.failed: list[str] = []
+        self.a_request_failed = threading.Event()
+        owner = self
 
-    context.route(lambda url: urlparse(url).hostname == "127.0.0.1", handler)
-    return failed
+        class Releases(Handler):
+            def __init__(self, *a: Any, **k: Any) -> None:
+                super().__init__(*a, directory=str(ROOT), **k)
+
+            def do_GET(self) -> None:
+                path = urlsplit(self.path).path
+                if owner.failing is not None and owner.failing(path):
+                    owner.failed.append(path)
+                    owner.a_request_failed.set()
+                    self.close_connection = True  # no answer: the request fails
+                    return
+                body = owner.files.get(path)
+                if body is None:
+                    super().do_GET()
+                    return
+                kind = next(v for k, v in TYPES.items() if path.endswith(k))
+                self.send_response(200)
+                self.send_header("Content-Type", kind)
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+
+        self.server = Server(("127.0.0.1", 0), Releases)
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def serve(self, *, failing: Callable[[str], bool] | None = None,
+              only: tuple[str, ...] | None = None) -> list[str]:
+        """Put release B on the server (only some of its files if `only`); requests for
+        which `failing(path)` is true fail from now on. Returns the paths that failed."""
+        files = release_b()
+        self.files = {p: b for p, b in files.items() if only is None or p in only}
+        self.failing = failing
+        return self.failed
+
+
+@pytest.fixture
+def release(browser: Browser, site: Any,
+            browser_context_args: dict[str, Any]) -> Iterator[tuple[BrowserContext,
+                                                                     ReleaseServer,
+                                                                     list[str]]]:
+    """A context with the service worker allowed, on a server of its own, under the
+    usual request guard: (context, its server, the requests that left this machine)."""
+    server = ReleaseServer()
+    context = browser.new_context(**{**browser_context_args, "service_workers": "allow",
+                                     "base_url": server.url})
+    outside = guard_requests(context)
+    try:
+        yield context, server, outside
+    finally:
+        context.close()
+        server.server.shutdown()
+        server.server.server_close()
+
+
+Release = tuple[BrowserContext, ReleaseServer, list[str]]
 
 
 def versions(page: Page) -> dict[str, str]:
-    """The release of the page, of its table code and of its engine worker."""
-    page.wait_for_selector("body[data-engine=ready]", timeout=60_000)
-    return {
-        "page": "B" if page.locator("meta[name=canasta-test-release]").count() else "A",
-        "main": page.evaluate("document.body.dataset.mainRelease || 'A'"),
-        "worker": page.evaluate("""async () => {
-            const node = [...document.querySelectorAll('script[type=py][worker]')].at(-1);
-            try { return await node.xworker.sync.test_release(); } catch (err) { return 'A'; }
-        }"""),
-    }
+    """The release of the page, of its table code and of its engine worker, read from
+    one document (a reload under way is waited out, never read half before it)."""
+    for _ in range(3):
+        page.wait_for_selector("body[data-engine=ready]", timeout=60_000)
+        try:
+            found: dict[str, str] = page.evaluate("""async () => {
+                const node = [...document.querySelectorAll('script[type=py][worker]')].at(-1);
+                let worker = 'A';
+                try { worker = await node.xworker.sync.test_release(); } catch (err) {}
+                return {
+                    page: document.querySelector('meta[name=canasta-test-release]') ? 'B' : 'A',
+                    main: document.body.dataset.mainRelease || 'A',
+                    worker,
+                };
+            }""")
+            return found
+        except PlaywrightError as err:
+            if "context was destroyed" not in str(err):
+                raise
+    raise AssertionError("the page kept reloading")
 
 
 def test_a_file_of_a_new_release_failing_mid_load_never_mixes_releases(
-        sw_context: tuple[BrowserContext, list[str]]) -> None:
+        release: Release) -> None:
     """The fault of the issue: B's page came with A's worker after a failed fetch."""
-    context, outside = sw_context
+    context, server, outside = release
     page = first_visit(context, "seed=5&fast=1")
     assert versions(page) == {"page": "A", "main": "A", "worker": "A"}
-    failed = serve_release_b(context, failing=lambda path: path == "/static/worker.py")
+    failed = server.serve(failing=lambda path: path == "/static/worker.py")
     page.goto("/?fast=1")
     # B's worker cannot be had, and A's may not stand in for it: the page loads again,
     # whole from A's copy.
@@ -100,19 +165,18 @@ def test_a_file_of_a_new_release_failing_mid_load_never_mixes_releases(
 
 
 def test_a_file_changing_on_the_server_mid_load_is_taken_from_the_pages_release(
-        sw_context: tuple[BrowserContext, list[str]]) -> None:
+        release: Release) -> None:
     """A is on the server when the page loads; B's worker.py appears while it loads."""
-    context, outside = sw_context
+    context, server, outside = release
     page = first_visit(context, "seed=5&fast=1")
-    serve_release_b(context, only=("/static/worker.py",))
+    server.serve(only=("/static/worker.py",))
     page.goto("/?fast=1")
     assert versions(page) == {"page": "A", "main": "A", "worker": "A"}
     assert not outside, f"requests left this machine: {outside}"
 
 
-def test_a_release_copied_in_part_is_never_used(
-        sw_context: tuple[BrowserContext, list[str]]) -> None:
-    context, outside = sw_context
+def test_a_release_copied_in_part_is_never_used(release: Release) -> None:
+    context, server, outside = release
     page = first_visit(context, "seed=5&fast=1")
     zips: list[str] = []
 
@@ -123,14 +187,13 @@ def test_a_release_copied_in_part_is_never_used(
         zips.append(path)
         return len(zips) > 1
 
-    failed = serve_release_b(context, failing=copying_the_zip)
-    with context.expect_event("requestfailed", timeout=60_000,
-                              predicate=lambda r: r.url.endswith("/static/canasta.zip")):
-        page.goto("/?fast=1")
-        # B from the network, whole; then its copy fails on the engine's zip.
-        assert versions(page) == {"page": "B", "main": "B", "worker": "B"}
+    failed = server.serve(failing=copying_the_zip)
+    page.goto("/?fast=1")
+    # B from the network, whole; then its copy fails on the engine's zip.
+    assert versions(page) == {"page": "B", "main": "B", "worker": "B"}
+    assert server.a_request_failed.wait(60), "the service worker never copied the zip"
     assert failed == ["/static/canasta.zip"]
-    context.route("**/*", lambda route: route.abort("internetdisconnected"))
+    server.failing = lambda path: True  # the server is gone
     page.goto("/?fast=1")
     # The network is gone: the whole page comes from the one complete copy, A.
     assert versions(page) == {"page": "A", "main": "A", "worker": "A"}
@@ -138,11 +201,10 @@ def test_a_release_copied_in_part_is_never_used(
     assert not outside, f"requests left this machine: {outside}"
 
 
-def test_a_new_release_copied_whole_is_used_whole_offline(
-        sw_context: tuple[BrowserContext, list[str]]) -> None:
-    context, outside = sw_context
+def test_a_new_release_copied_whole_is_used_whole_offline(release: Release) -> None:
+    context, server, outside = release
     page = first_visit(context, "seed=5&fast=1")
-    serve_release_b(context)
+    server.serve()
     page.goto("/?fast=1")
     assert versions(page) == {"page": "B", "main": "B", "worker": "B"}
     expect(page.locator("body[data-offline=ready]")).to_have_count(1, timeout=60_000)
@@ -152,16 +214,15 @@ def test_a_new_release_copied_whole_is_used_whole_offline(
     assert not outside, f"requests left this machine: {outside}"
 
 
-def test_a_restarted_engine_worker_gets_the_release_of_its_page(
-        sw_context: tuple[BrowserContext, list[str]]) -> None:
+def test_a_restarted_engine_worker_gets_the_release_of_its_page(release: Release) -> None:
     """Release B reaches the server while A's page plays; A's engine worker hangs and
     is replaced (static/ui_game.py): the new worker is A's, not B's."""
-    context, outside = sw_context
+    context, server, outside = release
     page = first_visit(context, "seed=5&fast=1")
     page.goto("/?fast=1")  # a load the service worker pins (the first one was before it)
     page.wait_for_selector("body[data-engine=ready]", timeout=60_000)
     my_turn(page)
-    serve_release_b(context)
+    server.serve()
     page.workers[-1].evaluate("setTimeout(() => { for (;;) {} }, 0)")
     page.get_by_test_id("btn-draw").click()
     expect(page.get_by_test_id("warning")).to_contain_text("restarted", timeout=60_000)

@@ -48,7 +48,7 @@ def reload_mid_turn(page: Page) -> None:
 # Seeds where every team has melded by the human's second turn (easy computer players).
 @pytest.mark.parametrize(("variant", "seed"), [
     ("classic-5p", 1), ("classic-6p", 3), ("free-canasta", 8), ("wild-canasta", 1),
-    ("cuban", 1), ("mexicana", 2)])
+    ("cuban", 1), ("mexicana", 2), ("american", 1)])
 def test_a_dealt_game_reloads_exactly(page: Page, variant: str, seed: int) -> None:
     page.add_init_script(ON_RESUME)
     open_game(page, f"variant={variant}&seed={seed}&fast=1&level=easy")

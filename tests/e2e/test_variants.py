@@ -124,3 +124,26 @@ def test_mexicana_a_whole_round_in_the_browser(page: Page) -> None:
     # M6: the canasta of 7s is labelled with its 1000 and scored so; M8: two red 3s.
     expect(page.get_by_test_id("meld-0-7")).to_contain_text("1000")
     assert len(end.red_threes[0]) >= 2 and end.went_out is not None and end.went_out % 2 == 0
+
+
+AMERICAN_SEED = 38  # the human opens first, then goes out (easy computer players)
+
+
+def test_american_a_whole_round_in_the_browser(page: Page) -> None:
+    # U3: no upcard; U13: the table says what may not go onto the empty pile.
+    end = whole_round(page, "american", AMERICAN_SEED, "pile-empty-bars")
+    # U6: the human's initial meld brought four bonus cards, and the history says so.
+    assert next((e["seat"], e["count"]) for e in end.log_list()
+                if e.get("event") == "reserve") == (0, 4)
+    expect(page.get_by_test_id("log")).to_contain_text("took 4 cards from the stock")
+    # U5: every 3 was laid down, black ones too, and shown among the team's 3s.
+    blacks = [c for c in end.red_threes[0] if c in ("3S", "3C")]
+    if blacks:
+        expect(page.get_by_test_id("red-threes-0")).to_contain_text("3s")
+    assert not any(c[0] == "3" for hand in end.hands for c in hand)
+    # U15: the human went out by discarding the last card; U17: the unfinished meld
+    # costs its line on the score sheet.
+    assert end.went_out == 0 and end.action_list()[-1].__class__.__name__ == "Discard"
+    row = canasta.round_score(end)[0]
+    expect(page.get_by_test_id("sheet-extra-unfinished_melds-0")).to_have_text(
+        str(row["extras"]["unfinished_melds"]))

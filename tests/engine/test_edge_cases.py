@@ -225,8 +225,11 @@ def test_c4_every_variant_deals_its_hand_size_and_a_plain_upcard(variant: str) -
     rules = C.get_rules(variant)
     for seed in range(30):
         state = C.new_game(variant, seed)
-        top = state.pile[-1]
-        assert top != "JK" and top[0] != "2" and top not in ("3H", "3D")
+        if not rules.upcard:  # U3: no upcard, the pile starts empty
+            assert state.pile == ()
+        else:
+            top = state.pile[-1]
+            assert top != "JK" and top[0] != "2" and top not in ("3H", "3D")
         assert all(len(hand) == rules.hand_size for hand in state.hands)
         assert sum(state.cards_in_play().values()) == rules.deck_size()
 

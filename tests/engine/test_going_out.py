@@ -43,9 +43,12 @@ def listed(state: State) -> list[C.Action]:
 
 
 def test_the_defaults_are_classic_and_every_registered_variant_keeps_them() -> None:
+    # Modern American goes out by a discard (U15); every other registered variant as
+    # Classic.
     for rules in C.VARIANTS.values():
-        assert (rules.final_discard, rules.must_ask) == ("optional", False)
-        assert rules.classic_finish
+        expected = ("required", False) if rules.name == "american" else ("optional", False)
+        assert (rules.final_discard, rules.must_ask) == expected
+        assert rules.classic_finish == (rules.name != "american")
     assert not REQUIRED.classic_finish and not MUST_ASK.classic_finish
     for rules in (REQUIRED, FORBIDDEN, MUST_ASK):
         assert C.RuleSet.from_json(rules.to_json()) == rules

@@ -94,7 +94,7 @@ def test_M3_an_opening_by_the_pile_takes_them_too() -> None:
 
 def test_M3_red_threes_among_them_are_laid_down_and_replaced() -> None:
     stock = ["3H", *STOCK[:12], "3D", "AC", "AD"]
-    kept, reds, left = take_reserve(MEX, tuple(stock))
+    kept, reds, left = take_reserve(MEX, tuple(stock), 13)
     assert reds == ("3H", "3D") and len(kept) == 13 and left == ("AD",)
     assert kept == (*STOCK[:12], "AC")
     state = at(MEX, ["KS", "KH", "KD", "2C", "9S", "4D"], stock=stock)
@@ -105,7 +105,7 @@ def test_M3_red_threes_among_them_are_laid_down_and_replaced() -> None:
 
 
 def test_M3_a_short_stock_gives_what_is_left() -> None:
-    kept, reds, left = take_reserve(MEX, ("5C", "3D", "5H"))
+    kept, reds, left = take_reserve(MEX, ("5C", "3D", "5H"), 13)
     assert (kept, reds, left) == (("5C", "5H"), ("3D",), ())
 
 

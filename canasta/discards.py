@@ -1,0 +1,53 @@
+"""Cards that may not be discarded (Modern American Canasta, docs/variants/american.md,
+U13): with `wild_discard_last_only` a wild card only as the last card of a player going
+out; with `empty_pile_bars` no card of a pure rank (7s, aces: `pure_ranks`), no wild
+card and no card of a rank with a canasta on the table onto an empty pile. A hand that
+holds nothing but such cards may discard any of them: the turn must end. The checks ask
+`discard_problem`; `legal_actions` lists what the checks accept."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from .cards import RANK, WILDS, rank_plural, short_name
+from .melds import TableMeld
+from .rules import RuleSet
+
+
+def closed_ranks(rules: RuleSet, table: Iterable[Iterable[TableMeld]]) -> frozenset[str]:
+    """The ranks of which some side has a canasta on the table."""
+    return frozenset(m.rank for team in table for m in team
+                     if len(m.cards) >= rules.canasta_size)
+
+
+def _barred(rules: RuleSet, card: str, hand_size: int, pile_empty: bool,
+            closed: frozenset[str]) -> str | None:
+    if card in WILDS and rules.wild_discard_last_only and hand_size > 1:
+        return (f"A wild card ({short_name(card)}) may be discarded only as your last card, "
+                "going out.")
+    if not (pile_empty and rules.empty_pile_bars):
+        return None
+    if card in WILDS:
+        return "No wild card may be discarded onto an empty pile."
+    rank = RANK[card]
+    if rank in rules.pure_ranks:
+        return f"No {rank_plural(rank)} may be discarded onto an empty pile."
+    if rank in closed:
+        return (f"{rank_plural(rank).capitalize()} have a canasta on the table: none may be "
+                "discarded onto an empty pile.")
+    return None
+
+
+def discard_problem(rules: RuleSet, card: str, hand: tuple[str, ...],
+                    pile: tuple[str, ...], table: Iterable[Iterable[TableMeld]]) -> str | None:
+    """U13: why `card` may not be discarded from `hand` onto `pile` (None: it may), the
+    sides' melds being `table`."""
+    if not (rules.wild_discard_last_only or rules.empty_pile_bars):
+        return None
+    closed = closed_ranks(rules, table) if not pile and rules.empty_pile_bars else frozenset()
+    why = _barred(rules, card, len(hand), not pile, closed)
+    if why is None:
+        return None
+    if all(_barred(rules, c, len(hand), not pile, closed) is not None for c in hand):
+        return None  # nothing else to discard: the turn must end
+    return why

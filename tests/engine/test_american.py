@@ -1,0 +1,272 @@
+"""Modern American Canasta (docs/variants/american.md, U1-U21): one test per rule id,
+the worked examples, the AI and saves."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from typing import Any
+
+import canasta as C
+from canasta.cards import make_deck
+from canasta.house_rules import with_house_rules
+from canasta.reserve import joining
+from canasta.scoring import canasta_bonus
+from canasta.state import State
+from tests.engine.helpers import DRAW, discard, meld, rule, take
+from tests.games import ai_round
+
+AM = C.get_rules("american")
+O1, O2, O3 = ["4S", "4D", "6D"], ["6S", "6H", "8D"], ["JS", "JD", "9D"]
+KINGS = ["KC", "KD", "KD", "KH", "KH", "KS", "KS"]
+QUEENS = ["QC", "QD", "QD", "QH", "QH", "QS", "2S"]
+STOCK = ["5C", "5D", "5H", "6C", "8C", "8H", "9C", "9H", "TC", "TD", "JC", "JH", "4C",
+         "4H"]
+
+
+def at(rules: C.RuleSet, hand: list[str], *, melds: Any = None, pile: list[str] | None = None,
+       phase: str = "play", red_threes: list[list[str]] | None = None,
+       stock: list[str] | None = None, scores: list[int] | None = None,
+       hands: list[list[str]] | None = None) -> State:
+    """A position whose stock starts with `stock` (STOCK by default; the rest of the
+    deck follows it, in the deck's order)."""
+    data: dict[str, Any] = {
+        "rules": rules.to_json(), "to_move": 0, "phase": phase,
+        "hands": [hand, *(hands or [O1, O3, O2])],
+        "melds": melds if melds is not None else [[], []],
+        "pile": pile if pile is not None else ["9S"], "scores": scores or [0, 0],
+    }
+    if red_threes is not None:
+        data["red_threes"] = red_threes
+    top = STOCK if stock is None else stock
+    placed = Counter(c for h in data["hands"] for c in h)
+    placed.update(c for team in data["melds"] for m in team for c in m)
+    placed.update(c for r in red_threes or [] for c in r)
+    placed.update(data["pile"])
+    placed.update(top)
+    rest = Counter(make_deck(rules.decks, rules.jokers_per_deck)) - placed
+    data["stock"] = [*top, *sorted(rest.elements())]
+    return C.load_position(data, seed=5)
+
+
+def test_U1_two_decks_four_jokers_and_the_rules_page() -> None:
+    from canasta.rule_pages import rule_href, variant_href
+
+    assert C.get_rules("american") is AM
+    assert (AM.players, AM.teams, AM.decks, AM.deck_size()) == (4, 2, 2, 108)
+    assert variant_href("american") == "./static/rules/american.html"
+    assert rule_href("U13") == "./static/rules/american.html#U13"
+
+
+def test_U2_thirteen_cards_and_U3_no_upcard() -> None:
+    for seed in range(20):
+        state = C.new_game(AM, seed)
+        assert all(len(h) == 13 for h in state.hands)
+        assert state.pile == ()
+        assert sum(state.cards_in_play().values()) == 108
+    # The first player can only draw.
+    state = C.new_game(AM, 3)
+    assert [C.action_to_json(a)["type"] for a in C.legal_actions(state)] == ["draw"]
+
+
+def test_U4_one_card_a_turn() -> None:
+    state = at(AM, ["9S", "4H"], phase="draw")
+    assert len(C.apply(state, DRAW).hands[0]) == 3
+
+
+def test_U5_black_threes_are_laid_down_and_replaced_like_red_ones() -> None:
+    stock = ["3S", "3H", "TC", *STOCK]
+    state = at(AM, ["9S", "4H"], phase="draw", stock=stock)
+    after = C.apply(state, DRAW)
+    assert after.red_threes[0] == ("3S", "3H")
+    assert sorted(after.hands[0]) == sorted(["9S", "4H", "TC"])
+    # Dealt: every 3 of every hand goes down before its player's first draw.
+    for seed in range(30):
+        state = C.new_game(AM, seed)
+        assert not any(c[0] == "3" for c in state.hands[state.to_move])
+    # A 3 is never melded nor discarded: none is ever in a hand at a player's turn.
+    rng = random.Random(4)
+    state = C.new_game(AM, 8)
+    for _ in range(300):
+        if state.round_over:
+            break
+        assert not any(c[0] == "3" for c in state.hands[state.to_move]) or state.phase == "answer"
+        state = C.apply(state, rng.choice(C.legal_actions(state)))
+
+
+def test_U6_bonus_cards_four_for_the_first_side_three_for_the_second() -> None:
+    hand = ["KS", "KH", "KD", "AS", "AH", "AD", "JK", "9S", "4H"]
+    state = at(AM, hand)
+    after = C.apply(state, meld("AS", "AH", "AD", "JK"))  # 110
+    assert not after.opened[0]
+    after = C.apply(after, meld("KS", "KH", "KD"))  # 140 >= 125
+    assert after.opened[0]
+    assert sorted(after.hands[0]) == sorted(["9S", "4H", *STOCK[:4]])
+    assert after.log_list()[-1] == {"seat": 0, "event": "reserve", "count": 4}
+    # The other side opening after it takes three.
+    assert joining(AM, False, 40, first=False) == 3
+    assert joining(AM, False, 40, first=True) == 4
+    # None while the stock holds eight cards or fewer.
+    assert joining(AM, False, 8) == 0 and joining(AM, False, 9) == 4
+    assert joining(AM, True, 40) == 0
+
+
+def test_U7_at_most_two_wild_cards_and_two_naturals_with_two_wilds() -> None:
+    state = at(AM, ["KS", "KH", "2C", "2D", "JK", "9S", "4H"],
+               melds=[[["QC", "QD", "QH", "QS", "QD"]], []])
+    assert rule(state, meld("KS", "KH", "2C", "2D")) is None
+    assert rule(state, meld("KS", "KH", "2C", "2D", "JK")) == "U7"
+
+
+def test_U8_sevens_never_take_wild_cards_aces_only_in_the_initial_meld() -> None:
+    hand = ["7S", "7H", "7D", "AS", "AH", "AD", "2C", "JK", "KS", "KH", "KD", "9S", "4H"]
+    unopened = at(AM, hand)
+    refusal = C.check(unopened, meld("7S", "7H", "2C"))
+    assert refusal is not None and refusal.rule == "U8" and "never" in refusal.message
+    assert rule(unopened, meld("AS", "AH", "AD", "JK")) is None
+    opened = at(AM, hand, melds=[[["QC", "QD", "QH"]], []])
+    refusal = C.check(opened, meld("AS", "AH", "AD", "JK"))
+    assert refusal is not None and refusal.rule == "U8" and "initial meld" in refusal.message
+    # A meld of aces made mixed in the initial meld is ordinary: it takes more.
+    mixed = at(AM, ["AC", "2C", "9S", "4H"], melds=[[["AS", "AH", "AD", "JK"]], []])
+    assert rule(mixed, meld("2C", rank="A")) is None
+    natural = at(AM, ["AC", "2C", "9S", "4H"], melds=[[["AS", "AH", "AD"]], []])
+    assert rule(natural, meld("2C", rank="A")) == "U8"
+    sevens = at(AM, ["7C", "2C", "9S", "4H"], melds=[[["7S", "7H", "7D"]], []])
+    assert rule(sevens, meld("2C", rank="7")) == "U8"
+    assert rule(sevens, meld("7C")) is None
+
+
+def test_U9_melds_of_wild_cards() -> None:
+    state = at(AM, ["2C", "2D", "JK", "2H", "9S", "4H"], melds=[[["QC", "QD", "QH"]], []])
+    assert rule(state, meld("2C", "2D", "JK")) is None
+    assert rule(state, meld("2C", "2D")) == "U9"
+
+
+def test_U10_a_canasta_of_seven_is_closed_and_five_naturals_take_no_pile() -> None:
+    state = at(AM, ["KC", "9S", "4H"], melds=[[[*KINGS[:-1], "2C"]], []])
+    assert rule(state, meld("KC")) == "U10"
+    five = [["JC", "JH", "JD", "JS", "JH"]]
+    state = at(AM, ["JC", "JD", "9S", "4H"], melds=[five, []], pile=["5S", "JS"],
+               phase="draw", stock=[s for s in STOCK if s[0] != "J"],
+               hands=[O1, ["TS", "TH", "9D"], O2])
+    assert rule(state, take("JC", "JD")) == "U10"
+
+
+def test_U11_initial_meld_minimums_and_the_top_card_does_not_count() -> None:
+    assert [AM.minimum_for(s) for s in (-500, 0, 2995, 3000, 4995, 5000)] == [
+        125, 125, 125, 155, 155, 180]
+    # K K + top K = 30, with 95 more from the hand: 125 only if the top card counts.
+    hand = ["KS", "KH", "AS", "AH", "AD", "JK", "9S", "4H"]
+    pile = ["5S", "KD"]
+    state = at(AM, hand, pile=pile, phase="draw")
+    after = C.apply(state, take("KS", "KH"))
+    assert after.turn_points == 20
+    after = C.apply(after, meld("AS", "AH", "AD", "JK"))  # 20 + 110 = 130
+    assert after.opened[0]
+    short = at(AM, ["KS", "KH", "AS", "AH", "AD", "9S", "4H"], pile=pile, phase="draw")
+    refusal = C.check(short, take("KS", "KH"))  # 20 + 60 = 80 < 125
+    assert refusal is not None and refusal.rule == "U11"
+    assert "neither the top card" in refusal.message
+
+
+def test_U12_the_pile_is_always_frozen() -> None:
+    opened = [[["KC", "KD", "KH"]], []]
+    state = at(AM, ["KS", "2C", "QS", "QH", "9S"], melds=opened, pile=["5S", "KD"],
+               phase="draw")
+    assert rule(state, take("KS", "2C")) == "U12"
+    assert rule(state, take()) is not None
+    queens = at(AM, ["QS", "QH", "9S", "4H"], melds=opened, pile=["5S", "QD"], phase="draw")
+    assert rule(queens, take("QS", "QH")) is None
+
+
+def test_U13_discards_wild_only_last_and_nothing_special_onto_an_empty_pile() -> None:
+    opened = [[["QC", "QD", "QH"]], []]
+    state = at(AM, ["2C", "9S", "4H"], melds=opened)
+    assert rule(state, discard("2C")) == "U13"
+    assert rule(state, discard("9S")) is None
+    empty = at(AM, ["7C", "AC", "9S", "KC"], melds=[[["QC", "QD", "QH"]], [KINGS]], pile=[])
+    assert rule(empty, discard("7C")) == "U13"
+    assert rule(empty, discard("AC")) == "U13"
+    refusal = C.check(empty, discard("KC"))  # kings have a canasta on the table
+    assert refusal is not None and refusal.rule == "U13" and "canasta" in refusal.message
+    assert rule(empty, discard("9S")) is None
+    # A hand of nothing but such cards may discard any of them.
+    only = at(AM, ["7C", "AC"], melds=opened, pile=[])
+    assert rule(only, discard("7C")) is None
+    listed = {C.action_to_json(a).get("card") for a in C.legal_actions(empty)}
+    assert "9S" in listed and not listed & {"7C", "AC", "KC"}
+
+
+def test_U14_canasta_bonuses() -> None:
+    assert canasta_bonus(AM, "natural", 0, 0, "7") == 2500
+    assert canasta_bonus(AM, "natural", 0, 0, "A") == 2500
+    assert canasta_bonus(AM, "mixed", 1, 1, "A") == 300
+    assert canasta_bonus(AM, "natural", 0, 0, "K") == 500
+    assert canasta_bonus(AM, "mixed", 2, 0, "K") == 300
+    assert canasta_bonus(AM, "wild", 7, 0, "W") == 3000
+    assert canasta_bonus(AM, "wild", 7, 4, "W") == 2500
+    assert canasta_bonus(AM, "wild", 7, 2, "W") == 2000
+
+
+def test_U15_two_canastas_and_a_final_discard_to_go_out() -> None:
+    one = at(AM, ["JC", "JD", "JH", "8S"], melds=[[KINGS], []])
+    assert rule(one, meld("JC", "JD", "JH")) == "U15"
+    two = at(AM, ["JC", "JD", "JH", "8S"], melds=[[KINGS, QUEENS], []])
+    # Melding every card does not go out: a discard must end it.
+    assert rule(two, meld("JC", "JD", "JH", "8S")) is not None
+    out = C.apply(C.apply(two, meld("JC", "JD", "JH")), discard("8S"))
+    assert out.round_over and out.went_out == 0
+    row = C.round_score(out)[0]
+    assert row["going_out"] == 100 and not row["concealed"]
+
+
+def test_U16_threes_score_by_colour_and_by_canastas() -> None:
+    two = at(AM, ["JC", "JD", "JH", "8S"], melds=[[KINGS, QUEENS], [["5C", "5D", "5H"]]],
+             red_threes=[["3H", "3D", "3S"], ["3C"]])
+    out = C.apply(C.apply(two, meld("JC", "JD", "JH")), discard("8S"))
+    rows = C.round_score(out)
+    assert rows[0]["red_threes"] == 300 + 100  # two red, one black, plus (two canastas)
+    assert rows[1]["red_threes"] == -100  # no canasta: minus
+    one = at(AM, ["JC", "JD", "JH", "8S", "9S"], melds=[[KINGS], [QUEENS]],
+             red_threes=[["3H"], ["3C", "3S", "3C", "3S"]])
+    end = C.apply(C.apply(one, meld("JC", "JD", "JH")), discard("8S"))
+    assert not end.round_over
+
+
+def test_U17_U18_penalties_and_melds_minus_without_a_canasta() -> None:
+    melds = [[KINGS, QUEENS, ["7S", "7H", "7D", "7C"]], [["AS", "AH", "AD"], ["2C", "2D", "JK"],
+                                                         ["5C", "5D", "5H"]]]
+    state = at(AM, ["JC", "JD", "JH", "8S"], melds=melds,
+               hands=[["7C", "7D", "7H", "AC", "AC", "AD", "9S"], O3, O2])
+    out = C.apply(C.apply(state, meld("JC", "JD", "JH")), discard("8S"))
+    rows = C.round_score(out)
+    assert rows[0]["extras"] == {"unfinished_melds": -2500}
+    assert rows[1]["extras"] == {"unfinished_melds": -2500 - 2000, "held_cards": -3000}
+    assert rows[1]["melded_cards"] == -(3 * 20 + 20 + 20 + 50 + 15)
+
+
+def test_U19_game_to_8500_and_U20_the_rule_of_five() -> None:
+    assert AM.target_score == 8500
+    five = with_house_rules(AM, ["U20"])
+    state = at(five, ["KS", "KH", "KD", "2C", "QS", "QH", "QD", "QC", "QS", "9S", "4H"],
+               melds=[[["JC", "JD", "JH"]], []])
+    refusal = C.check(state, meld("KS", "KH", "KD", "2C"))
+    assert refusal is not None and refusal.rule == "U7" and "5 natural" in refusal.message
+    assert rule(state, meld("QS", "QH", "QD", "QC", "QS", "2C")) is None
+
+
+def test_every_ai_level_plays_american() -> None:
+    for level in ("easy", "normal", "strong"):
+        end = ai_round(AM, 321, level)
+        assert end.round_over
+
+
+def test_an_american_game_replays_from_its_save() -> None:
+    state = C.new_game(AM, 12)
+    rng = random.Random(3)
+    while not state.round_over:
+        state = C.apply(state, rng.choice(C.legal_actions(state)))
+    again = C.from_json(json.loads(json.dumps(C.to_json(state))))
+    assert again == state
