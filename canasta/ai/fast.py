@@ -54,6 +54,7 @@ from .judgement import (
     keep_score,
     opponent_threat,
     pile_factor,
+    pure_meld_worth_starting,
     start_wild_meld,
     want_out,
 )
@@ -149,7 +150,8 @@ class Sim(Table):
             with_cards = naturals[-2:]
         elif frozen or space < 2:
             return False
-        elif naturals and (hand.get("2") or hand.get("*")) and len(pile) >= 3:
+        elif (naturals and (hand.get("2") or hand.get("*")) and len(pile) >= 3
+              and self._room(kind, table.get(kind), 2, not opened) >= 1):  # U7, U8
             wild = hand["2"][-1] if hand.get("2") else hand["*"][-1]
             with_cards = [naturals[-1], wild]
         else:
@@ -162,6 +164,8 @@ class Sim(Table):
         # Red 3s go to the table (C20), black 3s may be set aside (K10).
         below = len(pile) - 1 - self.pile_kinds.get("r", 0) - aside
         left = self.sizes[seat] - len(with_cards) + below
+        if left < self.last_keep:
+            return False  # U15: going out ends with a discard, never with the pile
         if left < 2:
             meld = table.get(kind)
             after = (len(meld.cards) if meld else 0) + 1 + len(with_cards)
@@ -176,7 +180,9 @@ class Sim(Table):
         seat = self.to_move
         team = seat % self.teams
         need = self.rules.minimum_for(self.scores[team])
-        first = VALUE[top] + sum(VALUE[c] for c in with_cards)
+        first = sum(VALUE[c] for c in with_cards)
+        if not self.rules.minimum_from_hand:  # U11: there the top card does not count
+            first += VALUE[top]
         self._take_cards(seat, with_cards)
         joins = len(rest) + joining(self.rules, False, len(self.stock),
                                         not any(self.opened))  # M3, U6: the reserve
@@ -237,7 +243,7 @@ class Sim(Table):
             for kind, cards in ranked:
                 if points >= need or not wilds:
                     break
-                if len(cards) == 2:
+                if len(cards) == 2 and self._room(kind, None, 2, True) >= 1:  # U8
                     w = wilds.pop()
                     plan.append((kind, [*cards, w]))
                     points += KIND_VALUE[kind] * 2 + VALUE[w]
@@ -353,13 +359,20 @@ class Sim(Table):
             n = min(n, self.space(meld))  # W2
             if n <= 0 or (meld is None and n < 3):
                 continue
+            n = min(n, self.sizes[seat] - self.last_keep)  # U15: a card for the discard
             before = len(meld.cards) if meld else 0
             after = before + n
             made = 1 if before < self.size <= after else 0
             if self.sizes[seat] - n < 2 and self.canastas[team] + made < goal:
                 n = self.sizes[seat] - 2
-                if n <= 0 or (meld is None and n < 3):
-                    continue
+            if n <= 0 or (meld is None and n < 3):
+                continue
+            if (meld is None and kind in self.rules.pure_ranks
+                    and self.rules.unfinished_pure_penalty):
+                unseen = (self.per_rank - len(cards) - self.pile_kinds.get(kind, 0)
+                          - self.on_table.get(kind, 0))
+                if not pure_meld_worth_starting(n, unseen, self.size):
+                    continue  # U17: as normal judges a meld of 7s or aces
             self._meld_from_hand(seat, kind, list(cards[-n:]))
         if "2" not in hand and "*" not in hand:
             return
@@ -375,13 +388,15 @@ class Sim(Table):
             gap = self.size - size
             if gap > self._room(kind, meld) or gap > len(wild_cards):
                 continue
-            if self.sizes[seat] - gap < 2 and self.canastas[team] + 1 < goal:
+            if ((self.sizes[seat] - gap < 2 and self.canastas[team] + 1 < goal)
+                    or self.sizes[seat] - gap < self.last_keep):
                 continue
             give = [wild_cards.pop() for _ in range(gap)]
             self._meld_from_hand(seat, kind, give)
         dumping = self.canastas[team] >= self.goal_of(team)
         if wild_cards and (dumping or self.sizes[seat] >= BIG_HAND):
-            self._meld_wilds(seat, wild_cards, dumping, 0 if dumping and out else 2)
+            keep = 0 if dumping and out else 2
+            self._meld_wilds(seat, wild_cards, dumping, max(keep, self.last_keep))
 
     def _meld_of_wilds(self, seat: int, goal: int) -> None:
         """F1: the team's meld of wild cards, as the normal player judges it: started
@@ -404,10 +419,13 @@ class Sim(Table):
         else:
             n = size - have
         made = 1 if have < size <= have + n else 0
+        if self.sizes[seat] - n < self.last_keep:  # U15: a card for the discard
+            n = self.sizes[seat] - self.last_keep
+            made = 1 if have < size <= have + n else 0
         if self.sizes[seat] - n < 2 and self.canastas[team] + made < goal:
             n = self.sizes[seat] - 2
-            if n <= 0 or (meld is None and n < rules.wild_meld_min):
-                return
+        if n <= 0 or (meld is None and n < rules.wild_meld_min):
+            return
         self._meld_from_hand(seat, WILD_KEY, wild_cards[:n])
 
     def _meld_wilds(self, seat: int, wild_cards: list[str], dumping: bool, keep: int) -> None:
@@ -418,7 +436,8 @@ class Sim(Table):
         hand = self.hands[seat]
         if (2, 1) in self.rules.valid_shapes:
             for kind in [k for k, cards in hand.items()
-                         if len(cards) == 2 and k not in SPECIAL and k not in table]:
+                         if len(cards) == 2 and k not in SPECIAL and k not in table
+                         and self._room(k, None, 2) >= 1]:  # U7, U8
                 if not wild_cards or self.sizes[seat] - 3 < keep or not (
                     dumping or self.sizes[seat] >= BIG_HAND
                 ):
@@ -437,21 +456,40 @@ class Sim(Table):
         # K9: no black 3 the first time round, unless the hand holds nothing else.
         held = (self.rules.black_threes_held_first_round
                 and first_round(self.rules, self.discards) and len(hand) > 1)
+        barred = self._barred(seat)  # U13
         if self.sizes[seat] == 1:
             card = next(iter(hand.values()))[0]
         elif "b" in hand and not held:
             card = hand["b"][-1]  # the lowest keep score, and no danger (C15)
         else:
-            best = self._safest(seat, "b" if held else "")
+            best = self._safest(seat, barred | {"b"} if held else barred)
             card = best[int(self.rng.random() * len(best))] if len(best) > 1 else best[0]
         self._discard_card(card)
         if self.sizes[seat] == 0:
             self._went_out(seat)
 
-    def _safest(self, seat: int, skip: str = "") -> list[str]:
+    def _barred(self, seat: int) -> frozenset[str]:
+        """U13: the kinds the player may not discard now (`discards.discard_problem`
+        for the fast path's counts): wild cards but as the last card; onto an empty
+        pile 7s, aces, wild cards and ranks with a canasta on the table. None where the
+        hand holds nothing else."""
+        rules = self.rules
+        barred: set[str] = set()
+        if rules.wild_discard_last_only and self.sizes[seat] > 1:
+            barred.update(("2", "*"))
+        if rules.empty_pile_bars and not self.pile:
+            barred.update(("2", "*", *rules.pure_ranks))
+            barred.update(k for table in self.melds for k, m in table.items()
+                          if len(m.cards) >= self.size)
+        hand = self.hands[seat]
+        if not barred or all(k in barred for k in hand):
+            return frozenset()
+        return frozenset(barred)
+
+    def _safest(self, seat: int, skip: frozenset[str] = frozenset()) -> list[str]:
         """The cards with the lowest keep + danger score (normal's discard judgement,
         `keep_score` + `danger_score`, read from the tables built from them), leaving
-        out the kind `skip`."""
+        out the kinds `skip`."""
         team = seat % self.teams
         nxt = (seat + 1) % self.players
         pile_size = len(self.pile)
@@ -466,7 +504,7 @@ class Sim(Table):
         best: list[str] = []
         low = INFINITY
         for kind, cards in self.hands[seat].items():
-            if kind == skip:
+            if kind in skip:
                 continue
             keep = NATURAL_KEEP.get(kind)
             if keep is None:

@@ -22,7 +22,14 @@ from ..melds import WILD_KEY, TableMeld, table_meld, wild_room
 from ..pile import freezing_cards
 from ..reserve import joining, take_reserve
 from ..rules import CLASSIC, RuleSet
-from ..scoring import canasta_bonus, red_three_score, red_threes_count_plus
+from ..scoring import (
+    canasta_bonus,
+    held_penalty,
+    meld_penalties,
+    red_three_score,
+    red_threes_count_plus,
+    threes_score,
+)
 from ..solver import forms_own_melds, out_shortfall
 from ..state import ANSWER, PLAY, State
 from ..state import DRAW as DRAW_PHASE
@@ -67,6 +74,8 @@ def unmodelled(rules: RuleSet) -> str | None:
     if rules.decks > MAX_DECKS:
         return f"the fast path plays with at most {MAX_DECKS} decks"
     house = [name for name in HOUSE_SCORING if getattr(rules, name) != getattr(CLASSIC, name)]
+    if rules.final_discard == "forbidden":
+        house.insert(0, "final_discard")  # ("required" it models: U15)
     if house:
         return "the fast path does not model the options " + ", ".join(house)
     return None
@@ -74,17 +83,13 @@ def unmodelled(rules: RuleSet) -> str | None:
 
 # The options the fast path does not model: the house rules' scoring (scoring.py), a
 # canasta waiving the initial meld (H6, H7), and going out's requirements beyond
-# Classic's (solver.finish_problem: a final discard required or forbidden, a compulsory
-# question). Melds of wild cards (wild_melds.py: F1, H12) it models, keyed WILD_KEY, and
-# melds with a size limit (W2: `space`).
+# Classic's but a required final discard (solver.finish_problem: the last card may not
+# be discarded, a compulsory question). Melds of wild cards (wild_melds.py: F1, H12) it
+# models, keyed WILD_KEY, melds with a size limit (W2: `space`), and Modern American's
+# rules (U3-U18: every 3 laid down, 7s and aces without wild cards, discards barred,
+# the minimum from the hand, a required final discard, its scoring).
 HOUSE_SCORING = ("double_end_bonus", "red_threes_by_going_out", "black_three_in_hand",
-                 "concealed_canasta_bonus", "canasta_opens_from", "final_discard", "must_ask",
-                 # Modern American Canasta's rules (U3-U18): not modelled yet
-                 "upcard", "black_threes_laid", "reserve_later", "reserve_stock_above",
-                 "wilds_from_naturals", "pure_ranks", "wild_discard_last_only",
-                 "empty_pile_bars", "minimum_from_hand", "pure_canasta_bonus",
-                 "threes_plus_from", "unfinished_pure_penalty", "unfinished_wild_penalty",
-                 "held_pure_count", "melds_minus_without_canasta")
+                 "concealed_canasta_bonus", "canasta_opens_from", "must_ask")
 NO_LIMIT = 1 << 20  # the wild cards a meld of wild cards can take (F1: no C17 limit)
 
 
@@ -149,6 +154,12 @@ class Table:
                 sum(1 for k, m in table.items() if k != "b" and len(m.cards) >= self.size)
             )
         self.reds = [len(r) for r in state.red_threes]
+        # U5: black 3s laid down too (counted among `reds`, and apart for the scoring)
+        self.laid_kinds = ("r", "b") if rules.black_threes_laid else ("r",)
+        self.laid = rules.laid_threes
+        self.blacks = [sum(c in BLACK_THREES for c in r) for r in state.red_threes]
+        # U15: going out ends with a discard, so a play keeps one card
+        self.last_keep = 1 if rules.final_discard == "required" else 0
         # K10: black 3s taken with the pile set aside, per team; K9: discards so far
         self.aside_rule = rules.black_threes_set_aside
         self.aside = [len(state.aside_of(t)) for t in range(rules.teams)]
@@ -204,6 +215,7 @@ class Table:
         joined, reds, left = take_reserve(self.rules, tuple(reversed(self.stock)), count)
         self.stock = list(reversed(left))
         self.reds[team] += len(reds)
+        self.blacks[team] += sum(c in BLACK_THREES for c in reds)
         for card in joined:
             self._give(seat, card)
 
@@ -270,13 +282,15 @@ class Table:
         self.turn_melded = True
         self.melded[seat] = True
 
-    def _room(self, kind: str, meld: _Meld | None, add_naturals: int = 0) -> int:
+    def _room(self, kind: str, meld: _Meld | None, add_naturals: int = 0,
+              opening: bool = False) -> int:
         """C17, C19: the wild cards the team's meld of `kind` (with `add_naturals` more)
-        can take; any number on the meld of wild cards (F1)."""
+        can take (U7, U8: none on 7s and aces, but aces in an initial meld, `opening`);
+        any number on the meld of wild cards (F1)."""
         if kind == WILD_KEY:
             return self.space(meld)
         nat = (meld.naturals if meld else 0) + add_naturals
-        return wild_room(self.rules, nat, meld.wilds if meld else 0)
+        return wild_room(self.rules, nat, meld.wilds if meld else 0, kind, opening)
 
     def space(self, meld: _Meld | None) -> int:
         """W2: the cards a meld (None: one not started) may still take."""
@@ -293,9 +307,13 @@ class Table:
         self.turn_cards = []
         self.turn_melded = False
         hand = self.hands[seat]
-        while "r" in hand:
-            self._take(seat, "r")
-            self.reds[seat % self.teams] += 1
+        team = seat % self.teams
+        blacks_too = len(self.laid_kinds) > 1  # (U5)
+        while "r" in hand or (blacks_too and "b" in hand):
+            kind = "r" if "r" in hand else "b"
+            self._take(seat, kind)
+            self.reds[team] += 1
+            self.blacks[team] += kind == "b"
             if self.stock:
                 self._give(seat, self.stock.pop())
         return bool(self.stock)
@@ -308,8 +326,9 @@ class Table:
             if not self.stock:
                 break
             card = self.stock.pop()
-            while card in RED_THREES:
+            while card in self.laid:  # (U5: black 3s too)
                 self.reds[seat % self.teams] += 1
+                self.blacks[seat % self.teams] += card in BLACK_THREES
                 if not self.stock:
                     break
                 card = self.stock.pop()
@@ -372,15 +391,25 @@ class Table:
         out = []
         for team in range(self.teams):
             table = self.melds[team]
-            total = 0
+            melded = bonus = 0
             for kind, meld in table.items():
-                total += sum(VALUE[c] for c in meld.cards)
+                melded += sum(VALUE[c] for c in meld.cards)
                 if kind != "b" and len(meld.cards) >= self.size:
                     canasta = "natural" if not meld.wilds else "mixed" if meld.naturals else "wild"
-                    total += canasta_bonus(rules, canasta, meld.wilds, meld.cards.count(JOKER),
+                    bonus += canasta_bonus(rules, canasta, meld.wilds, meld.cards.count(JOKER),
                                            kind)
-            total += red_three_score(rules, self.reds[team], red_threes_count_plus(
-                rules, bool(table), self.canastas[team]))
+            if rules.melds_minus_without_canasta and not self.canastas[team]:
+                melded = -melded  # U18
+            total = melded + bonus
+            if self.blacks[team] or rules.threes_plus_from:  # U5, U16: 3s by colour
+                reds = self.reds[team] - self.blacks[team]
+                total += threes_score(rules, ("3H",) * reds + ("3S",) * self.blacks[team],
+                                      bool(table), self.canastas[team])
+            else:
+                total += red_three_score(rules, self.reds[team], red_threes_count_plus(
+                    rules, bool(table), self.canastas[team]))
+            if rules.unfinished_pure_penalty or rules.unfinished_wild_penalty:  # U17
+                total -= meld_penalties(rules, self._table_melds(team))
             if self.aside[team]:
                 total += aside_score(rules, self.aside[team],
                                      len(table["b"].cards) if "b" in table else 0)
@@ -389,6 +418,9 @@ class Table:
             for seat in range(team, self.players, self.teams):
                 for cards in self.hands[seat].values():
                     total -= sum(VALUE[c] for c in cards)
+                if rules.held_pure_count:  # U17
+                    total -= held_penalty(rules, tuple(
+                        c for cards in self.hands[seat].values() for c in cards))
             out.append(total)
         return out
 

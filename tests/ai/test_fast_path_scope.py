@@ -28,9 +28,8 @@ def test_the_engine_never_imports_the_ai() -> None:
 
 
 # The registered variants the fast path does not model, on purpose: the strong level
-# plays them with public-API rollouts (counted in STATS["fallbacks"]). Modern American
-# Canasta's rules (U3-U18) are not in the fast path yet.
-NOT_MODELLED: dict[str, str] = {"american": "the fast path does not model the options"}
+# plays them with public-API rollouts (counted in STATS["fallbacks"]). None today.
+NOT_MODELLED: dict[str, str] = {}
 
 
 @pytest.mark.parametrize("variant", sorted(C.VARIANTS))
