@@ -285,6 +285,13 @@ def on_key(event):
     tag = event.target.tagName
     if tag in ("INPUT", "SELECT", "TEXTAREA") or event.ctrlKey or event.metaKey or event.altKey:
         return
+    if (event.key in ("Enter", " ") and tag != "BUTTON"
+            and event.target.getAttribute("role") == "button"):
+        # A meld (a target for lay-offs, or + New meld) acts on Enter and Space as a
+        # button does: the keyboard can put wild cards on the meld of its choice.
+        event.preventDefault()
+        event.target.click()
+        return
     if arrow_walk(event):
         return
     act = SHORTCUTS.get(str(event.key).lower())

@@ -104,10 +104,14 @@ def wait_for_actions(page: Page, count: int) -> None:
         arg=count)
 
 
-def play_human_turns(page: Page, policy: Policy, turns: int) -> canasta.State:
-    """Play the human's seat with `policy` through the UI for `turns` turns (or to the
-    round's end); the AIs play the others. Each move is the policy's choice on the
-    engine's replay of the page's save, so the round is the one `expected_round` plays."""
+def play_human_turns(page: Page, policy: Policy, turns: int,
+                     play: Callable[[Page, canasta.State, Json], None] | None = None
+                     ) -> canasta.State:
+    """Play the human's seat with `policy` through the UI (`play`: with the mouse,
+    `play_through_ui`, unless told otherwise) for `turns` turns (or to the round's end);
+    the AIs play the others. Each move is the policy's choice on the engine's replay of
+    the page's save, so the round is the one `expected_round` plays."""
+    play = play or play_through_ui
     for _ in range(turns):
         state = saved_state(page)
         if state.round_over or state.to_act != 0 or state.phase != "play":
@@ -118,7 +122,7 @@ def play_human_turns(page: Page, policy: Policy, turns: int) -> canasta.State:
             count = len(state.action_list())
             steps = initial_meld_steps(state, policy)
             for step_state, action in steps:
-                play_through_ui(page, step_state, action)
+                play(page, step_state, action)
             wait_for_actions(page, count + len(steps) - 1)
             state = saved_state(page)
         if state.round_over:
