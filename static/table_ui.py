@@ -122,6 +122,10 @@ def on_click(event):
         render()
     elif act == "log-past":
         spawn(show_past_rounds())
+    elif act == "colours":
+        S["four_colours"] = not S["four_colours"]
+        save_settings()
+        show_colours()
     elif act == "zoom":
         S["zoom"] = (S["zoom"] + 1) % 3
         document.body.className = "zoom-" + str(S["zoom"])
@@ -273,6 +277,14 @@ def arrow_walk(event):
     return False
 
 
+def show_colours():
+    """The deck's colours as the settings say: two (red and black) or four."""
+    four = S["four_colours"]
+    document.body.setAttribute("data-colours", "4" if four else "2")
+    document.querySelector('[data-act="colours"]').setAttribute(
+        "aria-pressed", "true" if four else "false")
+
+
 def on_key(event):
     if S["stats"] and event.key == "Escape":
         show_stats(False)
@@ -408,6 +420,7 @@ async def main():
     el("me-name").innerText = S["name"]
     document.querySelector('[data-act="coach"]').setAttribute(
         "aria-pressed", "true" if S["coach_on"] else "false")
+    show_colours()
     seed = PARAMS.get("seed")
     if "level" in PARAMS:
         S["level"] = PARAMS["level"]

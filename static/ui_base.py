@@ -253,6 +253,7 @@ S = {
     "ready": False,
     "asked_dialog": False,
     "coach_on": True,
+    "four_colours": False,  # the four-colour deck (settings)
     "name": DEFAULT_NAME,
     "stats": False,
     "stats_confirm": False,
@@ -347,7 +348,7 @@ def clean_name(text):
 
 def load_settings():
     text = store_get(SETTINGS)
-    coach, name = True, DEFAULT_NAME
+    coach, name, colours = True, DEFAULT_NAME, 2
     if text == "coach-off":  # the format before names: a bare string
         coach = False
     elif text and text[0] == "{":
@@ -355,14 +356,17 @@ def load_settings():
             data = json.loads(text)
             coach = data.get("coach") is not False
             name = data.get("name", DEFAULT_NAME)
+            colours = 4 if data.get("colours") == 4 else 2
         except Exception:  # unreadable settings: the defaults will do
             pass
     S["coach_on"] = coach
+    S["four_colours"] = colours == 4
     S["name"] = clean_name(name) if isinstance(name, str) else DEFAULT_NAME
 
 
 def save_settings():
-    text = json.dumps({"coach": S["coach_on"], "name": S["name"]})
+    text = json.dumps({"coach": S["coach_on"], "name": S["name"],
+                       "colours": 4 if S["four_colours"] else 2})
     if not store_set(SETTINGS, text):
         storage_full("your settings are")
 

@@ -41,6 +41,8 @@ def card_html(card, act="", idx=None, selected=False, extra="", testid=""):
         )
     wild = is_card(card) and is_wild(card)
     cls = "card " + color + (" selected" if selected else "") + (" wild" if wild else "")
+    if is_card(card) and card != "JK":
+        cls += " suit-" + card[1]  # the four-colour deck colours by suit (table.css)
     tag = "button" if act else "span"
     typ = ' type="button"' if act else ' role="img"'  # a card face, named by its label
     return (

@@ -253,3 +253,38 @@ def test_the_card_drawn_and_the_last_ai_discard_are_marked(page: Page) -> None:
     expect(drawn).to_have_count(0)
     page.get_by_test_id("btn-draw").click()
     expect(drawn).to_have_count(1)
+
+
+def test_the_four_colour_deck_is_a_remembered_choice(page: Page) -> None:
+    """Issue 15 (real card faces): diamonds blue and clubs green for players who tell
+    red from black poorly; off by default, kept in the settings across a reload."""
+    open_game(page, "seed=5&fast=1")
+    my_turn(page)
+    button = page.get_by_test_id("colours-button")
+    expect(button).to_have_attribute("aria-pressed", "false")
+
+    def colours() -> dict[str, str]:
+        found: dict[str, str] = page.evaluate("""() => {
+            const out = {};
+            for (const s of ['S', 'H', 'D', 'C']) {
+                const card = document.querySelector('.card.suit-' + s);
+                if (card) out[s] = getComputedStyle(card).color;
+            }
+            return out;
+        }""")
+        return found
+
+    two = colours()
+    assert two.get("D") == two.get("H") or "D" not in two or "H" not in two
+    button.click()
+    expect(button).to_have_attribute("aria-pressed", "true")
+    four = colours()
+    if "D" in four:
+        assert four["D"] == "rgb(11, 79, 168)"
+    if "C" in four:
+        assert four["C"] == "rgb(27, 107, 34)"
+    assert {"D", "C"} & set(four), "the hand should show a diamond or a club"
+    page.reload()
+    my_turn(page)
+    expect(page.get_by_test_id("colours-button")).to_have_attribute("aria-pressed", "true")
+    assert colours() == four
