@@ -50,3 +50,33 @@ window.canastaEmit = (type, json) => {
   if (window.parent !== window) window.parent.postMessage(data, "*");
   window.dispatchEvent(new CustomEvent("canasta", { detail: data }));
 };
+
+// A move of another player flies from their seat (issue 15; static/ui_render.py
+// fly_moves): a card face or back, drawn over the table from one element's centre to
+// another's in 350 ms, then removed. Decoration only (aria-hidden, no pointer events);
+// nothing flies where the player asked for reduced motion.
+window.canastaFly = (from, to, html, delay) => {
+  if (window.matchMedia && matchMedia("(prefers-reduced-motion: reduce)").matches) return;
+  const a = document.querySelector(from);
+  const b = document.querySelector(to);
+  if (!a || !b || !a.getClientRects().length || !b.getClientRects().length) return;
+  const ra = a.getBoundingClientRect();
+  const rb = b.getBoundingClientRect();
+  const card = document.createElement("div");
+  card.className = "flying";
+  card.setAttribute("aria-hidden", "true");
+  card.setAttribute("data-testid", "flying");
+  card.innerHTML = html;
+  card.style.left = (ra.left + ra.width / 2) + "px";
+  card.style.top = (ra.top + ra.height / 2) + "px";
+  document.body.appendChild(card);
+  const dx = (rb.left + rb.width / 2) - (ra.left + ra.width / 2);
+  const dy = (rb.top + rb.height / 2) - (ra.top + ra.height / 2);
+  const flight = card.animate(
+    [{ transform: "translate(-50%, -50%)", opacity: 1 },
+     { transform: `translate(calc(-50% + ${dx}px), calc(-50% + ${dy}px))`, opacity: 0.6 }],
+    { duration: 350, delay: delay || 0, easing: "ease-out", fill: "both" });
+  const done = () => card.remove();
+  flight.onfinish = done;
+  flight.oncancel = done;
+};

@@ -244,6 +244,7 @@ S = {
     "elsewhere": None,  # "elsewhere"/"deleted": another tab took this game; no writing
     "refusal": None,
     "announce": None,  # the other players' latest moves, for the live region (ui_render)
+    "flights": [],  # the other players' latest moves, to fly from their seats (ui_render)
     "variant": "classic",
     "variants": None,
     "house_rules": None,  # per game: its options and house rules (worker.house_rules)

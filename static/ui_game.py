@@ -212,6 +212,8 @@ def take_reply(reply):
             # The other players' moves, for the screen reader's live region (issue 15).
             S["announce"] = [ln for ln in history["lines"]
                              if isinstance(ln, dict) and ln.get("seat") != ME]
+            # ... and seen: each flies from its seat (ui_render.fly_moves)
+            S["flights"] = [ln for ln in S["announce"] if ln.get("move")]
     if S["view"]["phase"] in ("round_over", "game_over"):
         S["target"] = None  # meld ids start again at 1 each round
     if reply.get("save"):

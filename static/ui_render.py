@@ -23,7 +23,7 @@ from ui_base import (
     team_seats,
     watching,
 )
-from ui_cards import backs_html, center_html, hand_html, melds_html
+from ui_cards import backs_html, card_html, center_html, hand_html, melds_html
 from ui_dialogs import render_dialogs
 
 
@@ -483,7 +483,40 @@ def render():
     me.className = "seat-name" + (" active" if mine else "")
     put("me-team", el("me-team"), team_tag(view, ME))
     render_dialogs(view)
+    fly_moves(view)
     announce(view)  # last: the table is drawn whatever an embedding page is told
+
+
+FLIGHTS_MAX = 6  # moves shown flying at once (fast play brings many between two draws)
+FLIGHT_GAP = 140  # ms between two flights
+
+
+def fly_moves(view):
+    """The other players' moves just made fly from their seat (issue 15): a draw from
+    the stock to the seat, a pile taken from the pile to it, a discard from it to the
+    pile, a meld from it to its team's melds (static/boot.js canastaFly; none under
+    prefers-reduced-motion). Decoration only: the table is already drawn."""
+    flights = S.get("flights") or []
+    S["flights"] = []
+    teams = view["teams"]
+    back = '<span class="back big"></span>'
+    for i, ln in enumerate(flights[-FLIGHTS_MAX:]):
+        seat = ln.get("seat")
+        if not isinstance(seat, int) or not 0 <= seat < view["players"] or seat == ME:
+            continue
+        where = '[data-testid="seat-' + str(seat) + '"]'
+        move, card = ln.get("move"), ln.get("card")
+        face = card_html(card) if isinstance(card, str) else back
+        delay = i * FLIGHT_GAP
+        if move == "draw":
+            window.canastaFly('[data-testid="stock"]', where, back, delay)
+        elif move == "take_pile":
+            window.canastaFly('[data-testid="pile"]', where, back, delay)
+        elif move == "discard":
+            window.canastaFly(where, '[data-testid="pile"]', face, delay)
+        elif move == "meld":
+            team = '[data-testid="melds-team-' + str(seat % teams) + '"]'
+            window.canastaFly(where, team, face, delay)
 
 
 def clear_table():

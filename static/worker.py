@@ -116,7 +116,12 @@ def _log_lines(before, data, after, seat):
                     if isinstance(e, tuple) and isinstance(e[1], TakePile))
         if taken:
             text += f" ({taken} more card{'s' if taken != 1 else ''} from the pile)"
-        lines.append({"seat": seat, "text": text})
+        line = {"seat": seat, "text": text, "move": data.get("type")}
+        if data.get("type") == "discard":
+            line["card"] = data.get("card")  # (the table flies it from the seat, issue 15)
+        elif data.get("type") == "meld" and data.get("cards"):
+            line["card"] = data["cards"][0]
+        lines.append(line)
     for e in fresh:
         if not isinstance(e, dict):
             continue

@@ -288,3 +288,40 @@ def test_the_four_colour_deck_is_a_remembered_choice(page: Page) -> None:
     my_turn(page)
     expect(page.get_by_test_id("colours-button")).to_have_attribute("aria-pressed", "true")
     assert colours() == four
+
+
+FLIGHTS = """
+window.__flights = [];
+new MutationObserver((changes) => {
+  for (const change of changes) for (const node of change.addedNodes) {
+    if (node.classList && node.classList.contains('flying')) {
+      window.__flights.push({hidden: node.getAttribute('aria-hidden'),
+                             html: node.innerHTML.slice(0, 80)});
+    }
+  }
+}).observe(document, {childList: true, subtree: true});
+"""
+
+
+def test_the_other_players_moves_fly_from_their_seats(page: Page) -> None:
+    """Issue 15 (moves you can see): after your discard the others' draws, melds and
+    discards fly from their seats (hidden from screen readers, gone once landed)."""
+    page.add_init_script(FLIGHTS)
+    open_game(page, "seed=5&fast=1&level=easy")
+    play_human_turns(page, melds_first, 2)
+    my_turn(page)
+    flights = page.evaluate("window.__flights")
+    assert len(flights) >= 3, flights
+    assert all(f["hidden"] == "true" for f in flights)
+    assert any("back" in f["html"] for f in flights)  # a draw: a card back
+    assert any("data-card" in f["html"] for f in flights)  # a discard: its face
+    expect(page.locator(".flying")).to_have_count(0)  # each removed once landed
+
+
+def test_nothing_flies_under_reduced_motion(page: Page) -> None:
+    page.emulate_media(reduced_motion="reduce")
+    page.add_init_script(FLIGHTS)
+    open_game(page, "seed=5&fast=1&level=easy")
+    play_human_turns(page, melds_first, 2)
+    my_turn(page)
+    assert page.evaluate("window.__flights") == []

@@ -52,6 +52,10 @@ def test_the_defaults_are_classic_and_every_registered_variant_keeps_them() -> N
     assert not REQUIRED.classic_finish and not MUST_ASK.classic_finish
     for rules in (REQUIRED, FORBIDDEN, MUST_ASK):
         assert C.RuleSet.from_json(rules.to_json()) == rules
+    # The fast path models a required final discard (Modern American, U15), not the
+    # others.
+    assert unmodelled(REQUIRED) is None
+    for rules in (FORBIDDEN, MUST_ASK):
         reason = unmodelled(rules)
         assert reason is not None and ("final_discard" in reason or "must_ask" in reason)
 
