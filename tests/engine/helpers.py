@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 import canasta as C
 from canasta.actions import Action
+from canasta.cards import make_deck
 from canasta.state import State
 
 OTHERS = [["JS", "JS", "7H"], ["JH", "JH", "7D"], ["JC", "JC", "7S"]]
@@ -72,3 +74,24 @@ def rule(state: State, action: Action) -> str | None:
     """The rule id that refuses `action`, or None when it is accepted."""
     rejection = C.check(state, action)
     return None if rejection is None else rejection.rule
+
+
+def stocked(rules: C.RuleSet, hands: list[list[str]], top: list[str], *, melds: Any,
+            pile: list[str], phase: str, red_threes: list[list[str]] | None = None,
+            scores: list[int] | None = None) -> State:
+    """A position of `rules` with seat 0 to move whose stock starts with `top` (the rest
+    of the deck follows it, in the deck's order)."""
+    data: dict[str, Any] = {
+        "rules": rules.to_json(), "to_move": 0, "phase": phase, "hands": hands,
+        "melds": melds, "pile": pile, "scores": scores or [0] * rules.teams,
+    }
+    if red_threes is not None:
+        data["red_threes"] = red_threes
+    placed = Counter(c for h in hands for c in h)
+    placed.update(c for team in melds for m in team for c in m)
+    placed.update(c for r in red_threes or [] for c in r)
+    placed.update(pile)
+    placed.update(top)
+    rest = Counter(make_deck(rules.decks, rules.jokers_per_deck)) - placed
+    data["stock"] = [*top, *sorted(rest.elements())]
+    return C.load_position(data, seed=5)

@@ -5,16 +5,14 @@ from __future__ import annotations
 
 import json
 import random
-from collections import Counter
 from typing import Any
 
 import canasta as C
-from canasta.cards import make_deck
 from canasta.house_rules import with_house_rules
 from canasta.reserve import joining
 from canasta.scoring import canasta_bonus
 from canasta.state import State
-from tests.engine.helpers import DRAW, discard, meld, rule, take
+from tests.engine.helpers import DRAW, discard, meld, rule, stocked, take
 from tests.games import ai_round
 
 AM = C.get_rules("american")
@@ -29,25 +27,11 @@ def at(rules: C.RuleSet, hand: list[str], *, melds: Any = None, pile: list[str] 
        phase: str = "play", red_threes: list[list[str]] | None = None,
        stock: list[str] | None = None, scores: list[int] | None = None,
        hands: list[list[str]] | None = None) -> State:
-    """A position whose stock starts with `stock` (STOCK by default; the rest of the
-    deck follows it, in the deck's order)."""
-    data: dict[str, Any] = {
-        "rules": rules.to_json(), "to_move": 0, "phase": phase,
-        "hands": [hand, *(hands or [O1, O3, O2])],
-        "melds": melds if melds is not None else [[], []],
-        "pile": pile if pile is not None else ["9S"], "scores": scores or [0, 0],
-    }
-    if red_threes is not None:
-        data["red_threes"] = red_threes
-    top = STOCK if stock is None else stock
-    placed = Counter(c for h in data["hands"] for c in h)
-    placed.update(c for team in data["melds"] for m in team for c in m)
-    placed.update(c for r in red_threes or [] for c in r)
-    placed.update(data["pile"])
-    placed.update(top)
-    rest = Counter(make_deck(rules.decks, rules.jokers_per_deck)) - placed
-    data["stock"] = [*top, *sorted(rest.elements())]
-    return C.load_position(data, seed=5)
+    """A position whose stock starts with `stock` (STOCK by default)."""
+    return stocked(rules, [hand, *(hands or [O1, O3, O2])], STOCK if stock is None else stock,
+                   melds=melds if melds is not None else [[], []],
+                   pile=pile if pile is not None else ["9S"], phase=phase,
+                   red_threes=red_threes, scores=scores)
 
 
 def test_U1_two_decks_four_jokers_and_the_rules_page() -> None:
