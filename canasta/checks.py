@@ -30,7 +30,7 @@ from .melds import (
 )
 from .pile import CLASSIC_FREEZERS, blocked, freezer, frozen_for, size_refusal
 from .pure_melds import wild_problem
-from .reserve import joining
+from .reserve import joining_now
 from .rules import RuleSet
 from .solver import (
     can_go_out_with,
@@ -257,7 +257,7 @@ def _check_take(state: State, action: TakePile) -> Rejection | None:
     taken = len(joining_cards)
     out = out_canastas(state, team, canastas, sum(c in RED_THREES for c in pile[:-1]))
     if not opened:
-        taken += joining(rules, opened, len(state.stock), not any(state.opened))  # M3, U6
+        taken += joining_now(state)  # M3, U6: the reserve joins too
         need = state.minimum(team) - state.turn_points
         # U11: where the top card does not count toward the minimum, the hand's cards do
         gained = points(action.cards if rules.minimum_from_hand else melded)
@@ -421,7 +421,7 @@ def _check_meld(state: State, action: Meld) -> Rejection | None:
             need = 0  # H6, H7: the canasta made completes the initial meld
         if need > 0:
             held = sum(c not in RED_THREES for c in state.pending)  # red 3s go down (C20)
-            held += joining(rules, False, len(state.stock), not any(state.opened))  # M3, U6
+            held += joining_now(state)  # M3, U6: the reserve joins too
             if not initial_reachable(rules, rest, after, need, held, out,
                                      may_go_out(rules, state.permission),
                                      canasta_opens=waiver):
@@ -435,7 +435,7 @@ def _check_meld(state: State, action: Meld) -> Rejection | None:
             need = 0
             left = rest + tuple(c for c in state.pending if c not in RED_THREES)
             # M3: this meld completes the initial meld: the reserve joins the hand
-            left += state.stock[:joining(rules, False, len(state.stock), not any(state.opened))]
+            left += state.stock[:joining_now(state)]
     hand_after = len(left)
     if rank == "3" and out < rules.canastas_to_go_out:
         return Rejection(  # C21 with C30's canastas: cited as C30, the number's rule

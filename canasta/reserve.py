@@ -8,7 +8,12 @@ view's log and the AI's fast path ask these functions. Dealt packets taken by an
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .rules import RuleSet
+
+if TYPE_CHECKING:
+    from .state import State
 
 
 def joining(rules: RuleSet, opened: bool, stock_size: int, first: bool = True) -> int:
@@ -21,6 +26,14 @@ def joining(rules: RuleSet, opened: bool, stock_size: int, first: bool = True) -
         return 0
     size = rules.reserve_size if first or rules.reserve_later < 0 else rules.reserve_later
     return min(size, stock_size)
+
+
+def joining_now(state: State) -> int:
+    """`joining` for the player to move: the cards that join the hand if this turn's
+    play completes the side's initial meld (the checks' look-ahead and the transition
+    that takes them ask it)."""
+    return joining(state.rules, state.opened[state.team], len(state.stock),
+                   not any(state.opened))
 
 
 def take_reserve(

@@ -13,7 +13,7 @@ from .checks import can_go_out, check, out_canastas
 from .errors import IllegalAction
 from .legal import known_legal
 from .melds import WILD_KEY, TableMeld, meld_by_id, merge, points, team_canastas
-from .reserve import joining, take_reserve
+from .reserve import joining_now, take_reserve
 from .rules import RuleSet
 from .scoring import score_round
 from .solver import finish_problem, forms_own_melds
@@ -255,7 +255,7 @@ def _lay_down(
     count = 0
     if opened and not state.opened[team]:
         # M3: the player who completes the side's initial meld takes the reserve
-        count = joining(state.rules, False, len(state.stock), not any(state.opened))
+        count = joining_now(state)
     if count:
         joined, reserve_reds, stock = take_reserve(state.rules, state.stock, count)
         hand = sort_cards(hand + joined)

@@ -155,7 +155,7 @@ class Table:
             )
         self.reds = [len(r) for r in state.red_threes]
         # U5: black 3s laid down too (counted among `reds`, and apart for the scoring)
-        self.laid_kinds = ("r", "b") if rules.black_threes_laid else ("r",)
+        self.blacks_laid = rules.black_threes_laid
         self.laid = rules.laid_threes
         self.blacks = [sum(c in BLACK_THREES for c in r) for r in state.red_threes]
         # U15: going out ends with a discard, so a play keeps one card
@@ -308,8 +308,7 @@ class Table:
         self.turn_melded = False
         hand = self.hands[seat]
         team = seat % self.teams
-        blacks_too = len(self.laid_kinds) > 1  # (U5)
-        while "r" in hand or (blacks_too and "b" in hand):
+        while "r" in hand or (self.blacks_laid and "b" in hand):  # (U5: black 3s too)
             kind = "r" if "r" in hand else "b"
             self._take(seat, kind)
             self.reds[team] += 1
