@@ -22,6 +22,7 @@ from .melds import (
     find_meld,
     meld_by_id,
     merge,
+    place,
     points,
     shape_problem,
     size_problem,
@@ -32,6 +33,8 @@ from .pile import CLASSIC_FREEZERS, blocked, freezer, frozen_for, size_refusal
 from .pure_melds import wild_problem
 from .reserve import joining_now
 from .rules import RuleSet
+from .sequences import SEQUENCE, SEQUENCE_KEY, extends, is_sequence_play, join_problem
+from .sequences import start_problem as sequence_problem
 from .solver import (
     can_go_out_with,
     finish_problem,
@@ -192,11 +195,18 @@ def _check_take(state: State, action: TakePile) -> Rejection | None:
         return Rejection("C10", f"You do not hold {cards_text(action.cards)}.")
     rank = RANK[top]
     plural = rank_plural(rank)
+    if not rules.pile_wild_buy and any(c in WILDS for c in action.cards):
+        return Rejection("S3", "In this game the pile is never taken with a wild card: take "
+                               f"it with two natural {plural} from your hand, or lay "
+                               f"{short_name(top)} alone on one of your melds.")
+    target = None
     if action.onto is not None:
         target, refusal = _target(state, action.onto)
         if refusal is not None:
             return refusal
         assert target is not None
+        if target.kind == SEQUENCE:
+            return _check_take_sequence(state, action, target, rest)
         if target.rank != rank:
             return Rejection(
                 "C11", f"The top card {short_name(top)} can only go on your meld of {plural}, "
@@ -245,6 +255,10 @@ def _check_take(state: State, action: TakePile) -> Rejection | None:
             f"Your team has no meld of {plural} to lay {short_name(top)} on: "
             f"take it with two {plural}, or one and a wild card, from your hand.",
         )
+    if existing is not None and not action.cards:
+        onto_barred = _onto_barred(rules, existing)
+        if onto_barred is not None:
+            return onto_barred
     bad = shape_rejection(rules, rank, existing, naturals + 1, wilds, not opened)
     if bad is not None:
         return bad
@@ -277,6 +291,48 @@ def _check_take(state: State, action: TakePile) -> Rejection | None:
                 )
             return None
     if len(rest) + taken < 2:
+        problem = finish_problem(rules, rest + joining_cards, after, out, state.permission)
+        if problem is not None:
+            return _finish_rejection(rules, problem)
+    return None
+
+
+def _onto_barred(rules: RuleSet, target: TableMeld) -> Rejection | None:
+    """S3 (`take_onto`): why the pile's top card alone may not join `target`, or None."""
+    if rules.take_onto == "open" and len(target.cards) >= rules.canasta_size:
+        return Rejection("S3", "The top card alone may join only a meld that is not yet a "
+                               "canasta: take the pile with a natural pair from your hand.")
+    if rules.take_onto == "sequence" and target.kind != SEQUENCE:
+        return Rejection("S3", "The top card alone may join only a sequence it continues: "
+                               "take the pile with a natural pair from your hand.")
+    return None
+
+
+def _check_take_sequence(state: State, action: TakePile, target: TableMeld,
+                         rest: tuple[str, ...]) -> Rejection | None:
+    """S3, S6: the pile's top card alone onto the team's sequence `target` (never with
+    cards from the hand, never a frozen pile); then C31 as for any take."""
+    rules, pile = state.rules, state.pile
+    top = pile[-1]
+    if action.cards:
+        return Rejection("S3", f"Only the top card {short_name(top)} may join a sequence "
+                               "from the pile, alone: lay your own cards after taking it.")
+    if frozen_for(rules, freezer(rules, pile) is not None, state.opened[state.team]):
+        return Rejection("C14", f"The pile is frozen: you need two natural "
+                                f"{rank_plural(RANK[top])} from your hand to take it; the top "
+                                "card cannot go on a sequence.")
+    if not extends(rules, target.cards, top):
+        problem = join_problem(rules, target.cards, (top,))
+        return Rejection("S6", f"{short_name(top)} cannot join meld {target.id}: {problem}")
+    barred = _onto_barred(rules, target)
+    if barred is not None:
+        return barred
+    team = state.team
+    after = place(state.melds[team], SEQUENCE_KEY, (top,), state.melds, target.id)
+    joining_cards, _ = split_aside(rules, tuple(c for c in pile[:-1] if c not in RED_THREES))
+    if len(rest) + len(joining_cards) < 2:
+        out = out_canastas(state, team, team_canastas(rules, after),
+                           sum(c in RED_THREES for c in pile[:-1]))
         problem = finish_problem(rules, rest + joining_cards, after, out, state.permission)
         if problem is not None:
             return _finish_rejection(rules, problem)
@@ -348,16 +404,19 @@ def _check_meld(state: State, action: Meld) -> Rejection | None:
         return Rejection(
             "C21", "Black 3s must be your last meld: discard your last card to go out."
         )
-    naturals = [c for c in cards if c not in WILDS]
-    wilds = len(cards) - len(naturals)
-    ranks = {RANK[c] for c in naturals}
-    if len(ranks) > 1:
-        return Rejection("C17", "A meld holds natural cards of one rank only.")
     target = None
     if action.onto is not None:
         target, refusal = _target(state, action.onto)
         if refusal is not None:
             return refusal
+    if (target.kind == SEQUENCE if target is not None else
+            is_sequence_play(rules, cards)):
+        return _check_sequence(state, action, rest, target)
+    naturals = [c for c in cards if c not in WILDS]
+    wilds = len(cards) - len(naturals)
+    ranks = {RANK[c] for c in naturals}
+    if len(ranks) > 1:
+        return Rejection("C17", "A meld holds natural cards of one rank only.")
     if naturals:
         rank = ranks.pop()
         if action.rank is not None and action.rank != rank:
@@ -409,7 +468,33 @@ def _check_meld(state: State, action: Meld) -> Rejection | None:
                               not state.opened[team])
         if bad is not None:
             return bad
-    after = merge(melds, rank, cards, state.melds)
+    return _after_meld(state, cards, rest, merge(melds, rank, cards, state.melds), rank)
+
+
+def _check_sequence(state: State, action: Meld, rest: tuple[str, ...],
+                    target: TableMeld | None) -> Rejection | None:
+    """S6, S7: cards that start a sequence, or join the one `target` names."""
+    rules, cards = state.rules, action.cards
+    if action.rank is not None:
+        return Rejection("S6", "A sequence has no rank: name the sequence the cards join, "
+                               "or meld them without a rank to start one.")
+    if target is None:
+        problem = sequence_problem(rules, cards)
+    else:
+        problem = join_problem(rules, target.cards, cards)
+    if problem is not None:
+        closed = target is not None and len(target.cards) >= rules.sequence_max
+        return Rejection("S7" if closed else "S6", problem)
+    after = place(state.melds[state.team], SEQUENCE_KEY, cards, state.melds, action.onto)
+    return _after_meld(state, cards, rest, after, SEQUENCE_KEY)
+
+
+def _after_meld(state: State, cards: tuple[str, ...], rest: tuple[str, ...],
+                after: tuple[TableMeld, ...], rank: str) -> Rejection | None:
+    """What every valid meld must still respect, the team's melds being `after` it: the
+    initial meld's look-ahead (C26, C12's held cards, M3's reserve), black 3s last and
+    going out (C21, C30, C31, C33)."""
+    rules, team = state.rules, state.team
     canastas = team_canastas(rules, after)
     out = out_canastas(state, team, canastas)
     left = rest

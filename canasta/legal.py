@@ -33,12 +33,23 @@ from .actions import (
     meld_of,
     take_with,
 )
-from .cards import BLACK_THREES, JOKER, RANK, RED_THREES, VALUE, WILDS, remove_cards, sort_cards
+from .cards import (
+    BLACK_THREES,
+    JOKER,
+    RANK,
+    RED_THREES,
+    SUITS,
+    VALUE,
+    WILDS,
+    remove_cards,
+    sort_cards,
+)
 from .checks import can_go_out, canasta_waiver, needed_points, out_canastas, shape_rejection
 from .checks import check_formed as check
 from .melds import WILD_KEY, TableMeld, find_meld, points, team_canastas, wild_count, wild_room
 from .pile import freezer, frozen_for
 from .rules import NEVER, RuleSet
+from .sequences import RUN_ORDER, SEQUENCE, SEQUENCE_KEY, span_of
 from .solver import go_out_plan, hand_counts, meld_counts, reachable, split_hand
 from .state import ANSWER, GAME_OVER, PLAY, ROUND_OVER, State
 from .state import DRAW as DRAW_PHASE
@@ -86,6 +97,30 @@ def wild_meld_steps(rules: RuleSet, hand: tuple[str, ...], has_meld: bool) -> li
             for j in range(max(0, k - len(twos)), min(len(jokers), k) + 1)]
 
 
+def sequence_steps(rules: RuleSet, hand: tuple[str, ...],
+                   melds: tuple[TableMeld, ...]) -> list[Meld]:
+    """S6: every new sequence of the fewest cards the hand holds, and each card that
+    continues one of the team's open sequences at either end (longer runs are reached
+    by those steps)."""
+    held = set(hand)
+    out: list[Meld] = []
+    k = rules.sequence_min
+    for suit in SUITS:
+        for i in range(len(RUN_ORDER) - k + 1):
+            run = tuple(RUN_ORDER[j] + suit for j in range(i, i + k))
+            if held.issuperset(run):
+                out.append(Meld(run))
+    for m in melds:
+        if m.kind != SEQUENCE or len(m.cards) >= rules.sequence_max:
+            continue
+        span = span_of(m.cards)
+        assert span is not None
+        for place in (span.low - 1, span.high + 1):
+            if 0 <= place < len(RUN_ORDER) and RUN_ORDER[place] + span.suit in held:
+                out.append(Meld((RUN_ORDER[place] + span.suit,), None, m.id))
+    return out
+
+
 def finishing_step(state: State) -> Action | None:
     """The first meld of a way to go out, for a small hand whose team still lacks
     its canastas: there C31 may allow the last cards only together (for example a
@@ -125,6 +160,8 @@ def candidates(state: State) -> list[Action]:
             naturals = [c for c in hand if c not in WILDS and RANK[c] == rank]
             if find_meld(melds, rank) is not None:
                 out.append(TAKE_ALONE)
+            if state.rules.sequence_min:
+                out.extend(TakePile((), m.id) for m in melds if m.kind == SEQUENCE)
             if len(naturals) >= 2:
                 out.append(take_with((naturals[0], naturals[1])))
             if naturals:
@@ -143,8 +180,10 @@ def candidates(state: State) -> list[Action]:
         if len(naturals) >= 2:
             out.extend(meld_of((naturals[0], naturals[1], w)) for w in wilds)
     for m in melds:
-        if m.rank not in ("3", WILD_KEY):
+        if m.rank not in ("3", WILD_KEY, SEQUENCE_KEY):
             out.extend(LAY_WILD[w, m.rank] for w in wilds)
+    if state.rules.sequence_min:
+        out.extend(sequence_steps(state.rules, hand, melds))
     if state.rules.wild_meld_min:
         out.extend(wild_meld_steps(state.rules, hand, find_meld(melds, WILD_KEY) is not None))
     if len(blacks) >= 3:
@@ -190,7 +229,8 @@ def _legal(state: State) -> list[Action]:
             or rules.pile_barred_rank or rules.red_threes_to_go_out
             or rules.canastas_per_red_three or rules.pure_ranks or rules.wilds_from_naturals
             or rules.wild_discard_last_only or rules.empty_pile_bars
-            or rules.minimum_from_hand or rules.black_threes_laid):
+            or rules.minimum_from_hand or rules.black_threes_laid or rules.sequence_min
+            or not rules.pile_wild_buy or rules.take_onto != "any"):
         # Going out's requirements as data (`final_discard`, `must_ask`; red 3s, M8,
         # M12), melds with a size limit (W2), black 3s held the first time round or set
         # aside (K9, K10), a reserve joining the hand (M3), a pile taken only at a size

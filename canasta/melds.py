@@ -7,6 +7,7 @@ from typing import Any, NamedTuple
 from .cards import VALUE, WILDS, rank_plural, sort_cards
 from .pure_melds import pure, wild_problem
 from .rules import RuleSet
+from .sequences import SEQUENCE, SEQUENCE_KEY, in_run_order
 
 # The highest meld id a position may name; ids of melds started in play go on from the
 # highest on the table, so an action's `onto` may name up to ONTO_MAX.
@@ -21,7 +22,8 @@ BLACK_THREES = "black_threes"
 # "W" where other melds have their rank: a team holds at most one.
 WILD = "wild"
 WILD_KEY = "W"
-_KINDS = {"3": BLACK_THREES, WILD_KEY: WILD}
+# A sequence (sequences.py: a run of one suit) has no rank: SEQUENCE_KEY.
+_KINDS = {"3": BLACK_THREES, WILD_KEY: WILD, SEQUENCE_KEY: SEQUENCE}
 
 
 class TableMeld(NamedTuple):
@@ -50,7 +52,9 @@ def table_meld(rank: str, cards: tuple[str, ...], meld_id: int = 0,
 
 def meld_of_view(meld: dict[str, Any]) -> TableMeld:
     """A meld as a view shows it (`view["melds"][team][i]`) back as a `TableMeld`."""
-    return table_meld(meld["rank"], tuple(meld["cards"]), meld.get("id", 0))
+    rank = meld["rank"]
+    return table_meld(SEQUENCE_KEY if rank is None else rank, tuple(meld["cards"]),
+                      meld.get("id", 0))
 
 
 def next_meld_id(table: tuple[tuple[TableMeld, ...], ...]) -> int:
@@ -75,14 +79,37 @@ def merge(
     return (*melds, table_meld(rank, sort_cards(cards), next_meld_id(table), len(cards)))
 
 
+def place(
+    melds: tuple[TableMeld, ...],
+    rank: str,
+    cards: tuple[str, ...],
+    table: tuple[tuple[TableMeld, ...], ...],
+    onto: int | None = None,
+) -> tuple[TableMeld, ...]:
+    """`merge` for any kind of meld: cards of a sequence (`rank` SEQUENCE_KEY) join the
+    sequence `onto` names, in run order, or start a new one (S6); others as `merge`."""
+    if rank != SEQUENCE_KEY:
+        return merge(melds, rank, cards, table)
+    for i, m in enumerate(melds):
+        if m.id == onto:
+            joined = m._replace(cards=in_run_order(m.cards + cards),
+                                naturals=m.naturals + len(cards))
+            return (*melds[:i], joined, *melds[i + 1 :])
+    return (*melds, table_meld(SEQUENCE_KEY, in_run_order(cards), next_meld_id(table),
+                               len(cards)))
+
+
 def wild_count(cards: tuple[str, ...] | list[str]) -> int:
     return sum(map(WILDS.__contains__, cards))
 
 
 def canasta_kind(rules: RuleSet, cards: tuple[str, ...]) -> str | None:
-    """C30: 'natural', 'mixed', 'wild' (F2: wild cards only) or None (no canasta)."""
+    """C30: 'natural', 'mixed', 'wild' (F2: wild cards only), 'sequence' (S7: a run of
+    one suit) or None (no canasta)."""
     if len(cards) < rules.canasta_size:
         return None
+    if rules.sequence_min and cards[0][0] != cards[1][0] and cards[0] not in WILDS:
+        return SEQUENCE  # (a group's naturals are of one rank and sort first)
     wilds = wild_count(cards)
     return "mixed" if 0 < wilds < len(cards) else "natural" if not wilds else "wild"
 

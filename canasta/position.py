@@ -13,6 +13,8 @@ from .legal import legal_actions
 from .melds import MELD_ID_MAX, WILD_KEY, TableMeld, shape_problem, table_meld
 from .rule_options import SCORE_HIGH
 from .rules import RuleSet, get_rules
+from .sequences import SEQUENCE, SEQUENCE_KEY, in_run_order
+from .sequences import start_problem as sequence_problem
 from .state import DRAW, PLAY, State, chain_push, seed_problem
 from .transitions import begin_turn
 from .wild_melds import start_problem
@@ -44,6 +46,11 @@ def _meld(rules: RuleSet, cards: tuple[str, ...], where: str) -> TableMeld:
             raise PositionError(f"{where}: invalid meld {list(cards)}: {problem}")
         return table_meld(WILD_KEY, sort_cards(cards))
     ranks = {RANK[c] for c in naturals}
+    if len(ranks) > 1 and rules.sequence_min:  # S6: a sequence
+        problem = sequence_problem(rules, cards)
+        if problem:
+            raise PositionError(f"{where}: invalid sequence {list(cards)}: {problem}")
+        return table_meld(SEQUENCE_KEY, in_run_order(cards))
     if len(ranks) != 1:
         raise PositionError(f"{where}: a meld needs natural cards of exactly one rank")
     rank = ranks.pop()
@@ -154,7 +161,7 @@ def load_position(data: dict[str, Any], seed: int = 0) -> State:
         for t, team in enumerate(teams_melds)
     ])
     for t, team_melds in enumerate(melds):
-        ranks = [m.rank for m in team_melds]
+        ranks = [m.rank for m in team_melds if m.kind != SEQUENCE]
         if len(ranks) != len(set(ranks)):
             raise PositionError(f"melds[{t}]: a team has at most one meld per rank (C18)")
     reds = [

@@ -87,6 +87,16 @@ OPTIONS: dict[str, Option] = {
     "pure_open_mixed": Option("melds", "choice", 0, 0, "U8: of those ranks, the ones whose "
                               "melds may take wild cards in the side's initial meld, and "
                               "are then ordinary melds."),
+    "sequence_min": _i("melds", 0, 7, "S6: the fewest cards of one suit in order that make "
+                       "a sequence (0: no sequences)."),
+    "sequence_max": _i("melds", 3, 14, "S7: the most cards a sequence may hold; one of "
+                       "that many is closed."),
+    "sequence_canasta_bonus": _i("scoring", 0, 10_000, "S7: bonus for a canasta of a "
+                                 "sequence."),
+    "sequence_canasta_name": Option("scoring", "str", 0, 20, "S7: what a canasta of a "
+                                    "sequence is called (empty: sequence canasta)."),
+    "wild_canasta_name": Option("scoring", "str", 0, 20, "F2: what a canasta of wild cards "
+                                "is called (empty: wild canasta)."),
     "wild_canasta_bonus": _i("scoring", 0, 10_000, "F2: bonus for a canasta of wild cards "
                              "only."),
     "mixed_bonus_by_wilds": Option("scoring", "table", 0, 10_000, "F3: rows of (wild cards, "
@@ -101,6 +111,11 @@ OPTIONS: dict[str, Option] = {
                         "this many cards (0: any size)."),
     "pile_barred_rank": Option("pile", "choice", 0, 0, "M11: the pile is never taken with a "
                                "card of this rank on top (empty: no such rank)."),
+    "pile_wild_buy": _b("pile", "S3: the pile may be taken with a wild card from the hand "
+                        "(off: only with a natural pair, or the top card alone onto a meld)."),
+    "take_onto": Option("pile", "choice", 0, 0, "S3: the melds the top card alone may join: "
+                        "\u201cany\u201d (C11), \u201copen\u201d (a meld short of a "
+                        "canasta) or \u201csequence\u201d (only a sequence it continues)."),
     "minimum_from_hand": _b("initial meld", "U11: the pile's top card does not count "
                             "toward the initial meld (C25)."),
     "wild_discard_last_only": _b("discards", "U13: a wild card may be discarded only as "
@@ -151,6 +166,8 @@ OPTIONS: dict[str, Option] = {
                                            "melded nothing (C42)."),
     "red_threes_need_canasta": _b("scoring", "K8: red 3s count plus only for a team with a "
                                   "canasta, minus otherwise."),
+    "red_threes_plus_from": _i("scoring", 0, 4, "S9: red 3s count plus only for a team with "
+                               "this many canastas, minus otherwise (0: C42, K8)."),
     "wild_canasta_by_jokers": Option("scoring", "table", 0, 10_000, "K11: rows of (jokers, "
                                      "bonus) for canastas of wild cards that score otherwise "
                                      "than the wild canasta bonus.", rows=8, key_low=0,
@@ -202,6 +219,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "pure_ranks": ("", "7", "A", "7A"),
     "pure_open_mixed": ("", "7", "A", "7A"),
     "reserve_trigger": ("initial_meld",),
+    "take_onto": ("any", "open", "sequence"),
 }
 
 
@@ -313,6 +331,10 @@ def problems(rules: RuleSet) -> list[str]:
     if rules.black_threes_laid and rules.black_threes_set_aside:
         out.append("black 3s laid down as they come (U5) are never taken with the pile "
                    "to be set aside (K10)")
+    if rules.sequence_min and not rules.min_meld <= rules.sequence_min <= rules.sequence_max:
+        out.append("sequence_min must be from the smallest meld up to sequence_max")
+    if rules.sequence_min and rules.sequence_max > rules.canasta_size:
+        out.append("a sequence closes at sequence_max: it cannot be larger than a canasta")
     if rules.double_end_bonus and rules.teams == rules.players:
         out.append("a double end (H1) needs partnerships: every player here plays alone")
     return out

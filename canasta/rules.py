@@ -56,12 +56,20 @@ class RuleSet:
     # ranks whose melds may take wild cards in the side's initial meld (then ordinary)
     pure_ranks: str = ""
     pure_open_mixed: str = ""
+    # Sequences (sequences.py; S6, S7): runs of one suit of `sequence_min` cards or more
+    # (0: no sequences) up to `sequence_max`
+    sequence_min: int = 0
+    sequence_max: int = 7
     # Pile (C14, C15, C22)
     frozen_for_unopened_team: bool = True
     black_three_freezes: bool = False
     pile_always_frozen: bool = False  # W4: taken only with a natural pair matching the top
     pile_min_size: int = 0  # M7: the pile is taken only when it holds this many cards
     pile_barred_rank: str = ""  # M11: never taken with a card of this rank on top
+    pile_wild_buy: bool = True  # S3 off: the pile is never taken with a wild card
+    # S3: the melds the top card alone may join: "any" (C11), "open" (short of a
+    # canasta), "sequence" (only a sequence it continues)
+    take_onto: str = "any"
     # Black 3s (black_threes.py; K9, K10; U5: laid down and replaced as red 3s are)
     black_threes_laid: bool = False
     black_threes_held_first_round: bool = False  # K9: none discarded the first time round
@@ -103,6 +111,9 @@ class RuleSet:
     natural_canasta_bonus: int = 500
     mixed_canasta_bonus: int = 300
     wild_canasta_bonus: int = 0  # a canasta of wild cards only (F2)
+    sequence_canasta_bonus: int = 0  # S7: a canasta of a sequence (Samba's samba)
+    sequence_canasta_name: str = ""  # S7: its name ("samba"); empty: "sequence canasta"
+    wild_canasta_name: str = ""  # a canasta of wild cards' name ("bolivia")
     mixed_bonus_by_wilds: tuple[tuple[int, int], ...] = ()  # (wild cards, bonus) of mixed
     red_three_bonus: int = 100
     all_red_threes_bonus: int = 800
@@ -112,6 +123,7 @@ class RuleSet:
     concealed_bonus: int = 100
     red_threes_negative_without_meld: bool = True
     red_threes_need_canasta: bool = False  # K8: plus only for a team with a canasta
+    red_threes_plus_from: int = 0  # S9: plus only from this many canastas, else minus
     # (jokers, bonus) for canastas of wild cards that score otherwise than
     # `wild_canasta_bonus` (K11: seven 2s, four jokers and three 2s)
     wild_canasta_by_jokers: tuple[tuple[int, int], ...] = ()
@@ -474,9 +486,39 @@ AMERICAN = replace(
               ("C40", "U14"), ("C42", "U16"), ("C50", "U19")),
 )
 
+# Samba (docs/variants/samba.md): seed 003 line 71 — three decks with six jokers, 15
+# cards, draw two, the pile never bought with a wild card, at most two wild cards a meld,
+# sequences of one suit that make a samba (1500) at seven, two canastas to go out;
+# variants-notes §5 (Bicycle, howstuffworks, pagat) for the initial-meld table.
+SAMBA = replace(
+    CLASSIC,
+    name="samba",
+    title="Samba (3 decks, 15 cards, draw 2, sequences of one suit, samba 1500)",
+    decks=3,
+    hand_size=15,
+    draw_count=2,
+    max_wilds=2,
+    pile_wild_buy=False,
+    sequence_min=3,
+    sequence_max=7,
+    sequence_canasta_bonus=1500,
+    sequence_canasta_name="samba",
+    canastas_to_go_out=2,
+    going_out_bonus=200,
+    concealed_bonus=0,
+    red_three_totals=((5, 1000),),
+    all_red_threes_bonus=1000,
+    red_threes_plus_from=2,
+    initial_meld=((NEG_INF, 15), (0, 50), (1500, 90), (3000, 120), (7000, 160)),
+    target_score=10_000,
+    rule_ids=(("C3", "S1"), ("C4", "S1"), ("C7", "S2"), ("C11", "S3"), ("C17", "S4"),
+              ("C19", "S4"), ("C25", "S10"), ("C30", "S8"), ("C31", "S8"), ("C40", "S9"),
+              ("C42", "S9"), ("C50", "S11")),
+)
+
 VARIANTS: dict[str, RuleSet] = {
     r.name: r for r in (CLASSIC, CLASSIC_2P, CLASSIC_3P, CLASSIC_5P, CLASSIC_6P, CLASSIC_6P_3X2,
-                        FREE_CANASTA, WILD_CANASTA, CUBAN, MEXICANA, AMERICAN)
+                        FREE_CANASTA, WILD_CANASTA, CUBAN, MEXICANA, AMERICAN, SAMBA)
 }
 
 

@@ -10,6 +10,7 @@ from .cards import BLACK_THREES as BLACK_THREE_CARDS
 from .cards import JOKER, RANK, VALUE
 from .cards import RED_THREES as RED_THREE_CARDS
 from .melds import BLACK_THREES, WILD, TableMeld, canasta_kind, team_canastas
+from .sequences import SEQUENCE
 from .solver import lays_down_whole
 
 if TYPE_CHECKING:
@@ -46,12 +47,16 @@ def canasta_bonus(rules: RuleSet, kind: str | None, wilds: int = 0, jokers: int 
         return dict(rules.mixed_bonus_by_wilds).get(wilds, rules.mixed_canasta_bonus)
     if kind == "wild":
         return dict(rules.wild_canasta_by_jokers).get(jokers, rules.wild_canasta_bonus)
+    if kind == SEQUENCE:
+        return rules.sequence_canasta_bonus  # S7
     return 0
 
 
 def red_threes_count_plus(rules: RuleSet, melded: bool, canastas: int) -> bool:
-    """C42, K8: whether a team's red 3s count plus: it melded something (Classic), or
-    made a canasta where `red_threes_need_canasta`."""
+    """C42, K8, S9: whether a team's red 3s count plus: it melded something (Classic),
+    made a canasta where `red_threes_need_canasta`, or `red_threes_plus_from` of them."""
+    if rules.red_threes_plus_from:
+        return canastas >= rules.red_threes_plus_from
     return canastas > 0 if rules.red_threes_need_canasta else melded
 
 

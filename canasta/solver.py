@@ -9,8 +9,9 @@ from itertools import accumulate
 
 from .actions import Action, Discard, Meld
 from .cards import BLACK_THREES, RANK, RANK_VALUE, RED_THREES, SORT_KEY, VALUE, WILDS, sort_cards
-from .melds import WILD_KEY, TableMeld, shape_problem, wild_room
+from .melds import WILD_KEY, TableMeld, points, shape_problem, wild_room
 from .rules import RuleSet
+from .sequences import SEQUENCE, Placement, Play, placements
 from .wild_melds import shares
 
 
@@ -77,14 +78,42 @@ def initial_reachable(
     this turn reaches the initial meld whatever its points."""
     if need <= 0:
         return True
-    counts, wild_values, blacks = hand_counts(hand)
-    return reachable(rules, counts, wild_values, len(hand), meld_counts(turn_melds), need,
-                     bonus_cards, canastas_have, blacks, may_go_out, canasta_opens)
+    existing = meld_counts(turn_melds)
+    for way in _placements(rules, hand, turn_melds):
+        rest = _without(hand, way.used)
+        counts, wild_values, blacks = hand_counts(rest)
+        if reachable(rules, counts, wild_values, len(rest), existing,
+                     need - points(way.used), bonus_cards, canastas_have + way.canastas,
+                     blacks, may_go_out, canasta_opens):
+            return True
+    return False
+
+
+def _placements(rules: RuleSet, hand: Iterable[str], melds: Iterable[TableMeld]
+                ) -> Iterable[Placement]:
+    """S6: the ways to lay cards of `hand` in sequences, new or onto the team's `melds`
+    (`sequences.placements`); only the empty way where the rules have no sequences."""
+    if not rules.sequence_min:
+        return (_NOWHERE,)
+    return placements(rules, hand, ((m.id, m.cards) for m in melds if m.kind == SEQUENCE))
+
+
+_NOWHERE = Placement((), 0, ())
+
+
+def _without(hand: Iterable[str], used: tuple[str, ...]) -> tuple[str, ...]:
+    if not used:
+        return tuple(hand)
+    rest = list(hand)
+    for c in used:
+        rest.remove(c)
+    return tuple(rest)
 
 
 def meld_counts(melds: Iterable[TableMeld]) -> dict[str, tuple[int, int]]:
-    """(naturals, wild cards) of each meld, by rank."""
-    return {m.rank: (m.naturals, m.wilds) for m in melds}
+    """(naturals, wild cards) of each meld of one rank (or of wild cards), by rank;
+    sequences are left out (they take no wild cards: S6)."""
+    return {m.rank: (m.naturals, m.wilds) for m in melds if m.kind != SEQUENCE}
 
 
 def reachable(
@@ -391,7 +420,7 @@ def _team_counts(melds: Iterable[TableMeld]) -> tuple[dict[str, tuple[int, int]]
     for m in melds:
         if m.rank == WILD_KEY:
             on_table = len(m.cards)
-        elif m.rank != "3":
+        elif m.rank != "3" and m.kind != SEQUENCE:
             existing[m.rank] = (m.naturals, m.wilds)
     return existing, on_table
 
@@ -417,11 +446,14 @@ def _assign(
 
 def forms_own_melds(rules: RuleSet, cards: tuple[str, ...]) -> bool:
     """C32: could these cards alone form valid melds, one of them a canasta?"""
-    groups, wilds, blacks = split_hand(cards)
-    if blacks and (len(blacks) < 3 or len(blacks) > 4):
-        return False
-    counts = {r: len(cs) for r, cs in groups.items()}
-    return _assign(rules, counts, len(wilds), {}, None, 0, 1) is not None
+    for way in _placements(rules, cards, ()):
+        groups, wilds, blacks = split_hand(_without(cards, way.used))
+        if blacks and (len(blacks) < 3 or len(blacks) > 4):
+            return False
+        counts = {r: len(cs) for r, cs in groups.items()}
+        if _assign(rules, counts, len(wilds), {}, None, way.canastas, 1) is not None:
+            return True
+    return False
 
 
 def go_out_plan(
@@ -437,12 +469,12 @@ def go_out_plan(
     found = _go_out(rules, hand, melds, canastas_have, need_points)
     if found is None:
         return None
-    assign, existing, drop, to_wild, on_table = found
-    rest = list(hand)
+    (assign, existing, drop, to_wild, on_table), runs = found
+    rest = list(_without(hand, tuple(c for p in runs for c in p.cards)))
     if drop is not None:
         rest.remove(drop)
     g, w, b = split_hand(rest)
-    plan = _plan_actions(rules, g, w, b, assign, existing, drop)
+    plan = _plan_actions(rules, g, w, b, assign, existing, drop, runs)
     if to_wild:
         # The wild cards no rank took go to the meld of wild cards, first if that
         # completes a canasta (C31: the canastas before the last cards).
@@ -469,17 +501,44 @@ def can_go_out_with(
     return _go_out(rules, hand, melds, canastas_have, need_points) is not None
 
 
+_Way = tuple[dict[str, int], dict[str, tuple[int, int]], str | None, int, int | None]
+
+
 def _go_out(
     rules: RuleSet,
     hand: tuple[str, ...],
     melds: tuple[TableMeld, ...],
     canastas_have: int,
     need_points: int,
-) -> tuple[dict[str, int], dict[str, tuple[int, int]], str | None, int, int | None] | None:
-    """(wilds per rank, the team's melds as counts, the card discarded last or None, the
-    wild cards put on the meld of wild cards, the size of that meld or None)."""
+) -> tuple[_Way, tuple[Play, ...]] | None:
+    """A way out: the cards of one rank and wild cards as `_go_out_groups` gives them,
+    after the sequence plays (S6) that lay the rest; None if there is none."""
     if not hand:
         return None
+    for way in _placements(rules, hand, melds):
+        rest = _without(hand, way.used)
+        if not rest:
+            if (rules.final_discard != "required" and points(way.used) >= need_points
+                    and canastas_have + way.canastas >= rules.canastas_to_go_out
+                    and not any(m.rank == "3" for m in melds)):
+                return ({}, _team_counts(melds)[0], None, 0, None), way.plays
+            continue
+        found = _go_out_groups(rules, rest, melds, canastas_have + way.canastas,
+                               need_points - points(way.used))
+        if found is not None:
+            return found, way.plays
+    return None
+
+
+def _go_out_groups(
+    rules: RuleSet,
+    hand: tuple[str, ...],
+    melds: tuple[TableMeld, ...],
+    canastas_have: int,
+    need_points: int,
+) -> _Way | None:
+    """(wilds per rank, the team's melds as counts, the card discarded last or None, the
+    wild cards put on the meld of wild cards, the size of that meld or None)."""
     existing, on_table = _team_counts(melds)
     if any(m.rank == "3" for m in melds):
         # C21: nothing is melded after the black 3s: only a last card, discarded.
@@ -549,9 +608,11 @@ def _plan_actions(
     assign: dict[str, int],
     existing: dict[str, tuple[int, int]],
     drop: str | None,
+    runs: tuple[Play, ...] = (),
 ) -> list[Action]:
     pool = sorted(wilds, key=VALUE.__getitem__, reverse=True)
-    steps: list[tuple[int, int, Meld]] = []
+    steps: list[tuple[int, int, Meld]] = [
+        (0 if p.completes else 1, len(p.cards), Meld(p.cards, None, p.onto)) for p in runs]
     for r, w in assign.items():
         naturals = groups.get(r, [])
         if not naturals and not w:
@@ -575,9 +636,12 @@ def _plan_actions(
 def lays_down_whole(rules: RuleSet, hand: tuple[str, ...], melds: tuple[TableMeld, ...]) -> bool:
     """H1: could every card of `hand` be melded, in new melds or on the team's `melds`,
     with no card left to discard (black 3s as one meld of three or four, C21)?"""
-    groups, wilds, blacks = split_hand(hand)
-    if blacks and not 3 <= len(blacks) <= 4:
-        return False
     existing, on_table = _team_counts(melds)
-    counts = {r: len(cs) for r, cs in groups.items()}
-    return _assign(rules, counts, len(wilds), existing, on_table, 0, 0) is not None
+    for way in _placements(rules, hand, melds):
+        groups, wilds, blacks = split_hand(_without(hand, way.used))
+        if blacks and not 3 <= len(blacks) <= 4:
+            return False
+        counts = {r: len(cs) for r, cs in groups.items()}
+        if _assign(rules, counts, len(wilds), existing, on_table, 0, 0) is not None:
+            return True
+    return False

@@ -12,10 +12,11 @@ from .cards import RANK, RED_THREES, SORT_KEY, WILDS, make_deck, remove_cards, s
 from .checks import can_go_out, check, out_canastas
 from .errors import IllegalAction
 from .legal import known_legal
-from .melds import WILD_KEY, TableMeld, meld_by_id, merge, points, team_canastas
+from .melds import WILD_KEY, TableMeld, meld_by_id, place, points, team_canastas
 from .reserve import joining_now, take_reserve
 from .rules import RuleSet
 from .scoring import score_round
+from .sequences import SEQUENCE, SEQUENCE_KEY, is_sequence_play
 from .solver import finish_problem, forms_own_melds
 from .state import (
     ANSWER,
@@ -198,25 +199,34 @@ def _take_pile(state: State, action: TakePile, actions: Any) -> State:
     below = state.pile[:-1]
     hand = remove_cards(state.hands[seat], action.cards)
     assert hand is not None
-    return _lay_down(state, action, actions, RANK[top], (top, *action.cards), hand, below,
-                     {"top": top, "taken": list(below)}, took_pile=True)
+    rank = RANK[top]
+    if action.onto is not None:
+        target = meld_by_id(state.melds[state.team], action.onto)
+        if target is not None and target.kind == SEQUENCE:
+            rank = SEQUENCE_KEY  # S3: the top card alone onto a sequence (checked)
+    return _lay_down(state, action, actions, rank, (top, *action.cards), hand, below,
+                     {"top": top, "taken": list(below)}, took_pile=True, onto=action.onto)
 
 
 def _meld(state: State, action: Meld, actions: Any) -> State:
     hand = remove_cards(state.hands[state.to_move], action.cards)
     assert hand is not None
     naturals = [c for c in action.cards if c not in WILDS]
-    if naturals:
+    target = (None if action.onto is None else
+              meld_by_id(state.melds[state.team], action.onto))
+    if (target.kind == SEQUENCE if target is not None else
+            is_sequence_play(state.rules, action.cards)):
+        rank = SEQUENCE_KEY  # S6: a sequence started or joined (checked)
+    elif naturals:
         rank = RANK[naturals[0]]
     elif action.rank is not None:
         rank = action.rank
-    elif action.onto is not None:  # wild cards onto a meld named by its id (checked)
-        target = meld_by_id(state.melds[state.team], action.onto)
-        assert target is not None
+    elif target is not None:  # wild cards onto a meld named by its id (checked)
         rank = target.rank
     else:  # F1: the team's meld of wild cards (checked)
         rank = WILD_KEY
-    return _lay_down(state, action, actions, rank, action.cards, hand, state.pending, {})
+    return _lay_down(state, action, actions, rank, action.cards, hand, state.pending, {},
+                     onto=action.onto)
 
 
 def _lay_down(
@@ -229,12 +239,13 @@ def _lay_down(
     held: tuple[str, ...],
     log_extra: dict[str, Any],
     took_pile: bool = False,
+    onto: int | None = None,
 ) -> State:
     """Put `cards` on the team's meld of `rank` (C18). Pile cards `held` back for an
     initial meld (C12) join the hand once it is complete, their red 3s going down
     without replacement (C20); until then they stay pending."""
     seat, team = state.to_move, state.team
-    melds = merge(state.melds[team], rank, cards, state.melds)
+    melds = place(state.melds[team], rank, cards, state.melds, onto)
     # U11: the pile's top card (the first of `cards`) may not count toward the minimum
     counted = cards[1:] if took_pile and state.rules.minimum_from_hand else cards
     opened, turn_points = _open(state, team, points(counted), melds)

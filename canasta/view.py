@@ -13,6 +13,7 @@ from .pile import blocked, freezer, frozen_for
 from .roster import roster_view
 from .rules import RuleSet, get_rules
 from .scoring import canasta_bonus, score_round
+from .sequences import RUN_ORDER, SEQUENCE, span_of
 from .state import State
 
 
@@ -42,8 +43,17 @@ def meld_view(rules: RuleSet, meld: TableMeld) -> dict[str, Any]:
     if kind is not None:
         out["bonus"] = canasta_bonus(rules, kind, meld.wilds, meld.cards.count(JOKER),
                                      meld.rank)
-    if rules.meld_max:
+    if meld.kind == SEQUENCE:  # S6: a run of one suit has no rank
+        span = span_of(meld.cards)
+        assert span is not None
+        out.update(rank=None, suit=span.suit, low=RUN_ORDER[span.low],
+                   high=RUN_ORDER[span.high], closed=len(meld.cards) >= rules.sequence_max)
+    elif rules.meld_max:
         out["closed"] = len(meld.cards) >= rules.meld_max
+    name = {SEQUENCE: rules.sequence_canasta_name, "wild": rules.wild_canasta_name}.get(
+        kind or "")
+    if name:
+        out["name"] = name  # S7: a special canasta's own name (samba, bolivia)
     return out
 
 

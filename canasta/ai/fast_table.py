@@ -76,6 +76,7 @@ def unmodelled(rules: RuleSet) -> str | None:
     house = [name for name in HOUSE_SCORING if getattr(rules, name) != getattr(CLASSIC, name)]
     if rules.final_discard == "forbidden":
         house.insert(0, "final_discard")  # ("required" it models: U15)
+    house += [name for name in SEQUENCE_RULES if getattr(rules, name) != getattr(CLASSIC, name)]
     if house:
         return "the fast path does not model the options " + ", ".join(house)
     return None
@@ -90,6 +91,8 @@ def unmodelled(rules: RuleSet) -> str | None:
 # the minimum from the hand, a required final discard, its scoring).
 HOUSE_SCORING = ("double_end_bonus", "red_threes_by_going_out", "black_three_in_hand",
                  "concealed_canasta_bonus", "canasta_opens_from", "must_ask")
+# Sequences and Samba's pile (sequences.py; S3, S6, S7, S9): not modelled yet.
+SEQUENCE_RULES = ("sequence_min", "pile_wild_buy", "take_onto", "red_threes_plus_from")
 NO_LIMIT = 1 << 20  # the wild cards a meld of wild cards can take (F1: no C17 limit)
 
 

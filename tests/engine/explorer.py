@@ -73,11 +73,14 @@ def signature(action: Action) -> Signature:
     distinct discard is listed)."""
     if isinstance(action, Meld):
         naturals = [c for c in action.cards if c not in WILDS]
+        if len({RANK[c] for c in naturals}) > 1 or (action.onto is not None and naturals):
+            # S6: a sequence started or joined: suits matter, and which sequence
+            return ("meld", f"sequence {action.onto}", tuple(sorted(action.cards)))
         target = (action.rank if action.rank is not None else RANK[naturals[0]] if naturals
                   else f"onto {action.onto}" if action.onto is not None else "W")
         return ("meld", target, tuple(sorted(map(kind, action.cards))))
     if isinstance(action, TakePile):
-        return ("take", tuple(sorted(map(kind, action.cards))))
+        return ("take", action.onto, tuple(sorted(map(kind, action.cards))))
     if isinstance(action, Discard):
         return ("discard", action.card)
     if isinstance(action, Answer):
@@ -112,6 +115,8 @@ def probes(state: State) -> list[Action]:
         rank = RANK[state.pile[-1]]
         naturals = [c for c in hand if c not in WILDS and RANK[c] == rank]
         out.append(TakePile(()))
+        # S3: the top card alone onto each sequence (onto a group it is TakePile(()))
+        out.extend(TakePile((), m.id) for m in melds if m.kind == "sequence")
         if len(naturals) >= 2:
             out.append(TakePile(tuple(naturals[:2])))
         if naturals:
@@ -132,8 +137,18 @@ def probes(state: State) -> list[Action]:
             if len(naturals) >= 2:
                 out.extend(Meld((naturals[0], naturals[1], w)) for w in wilds)
         for m in melds:
-            if m.rank not in ("3", "W"):
+            if m.rank not in ("3", "W", ""):
                 out.extend(Meld((w,), m.rank) for w in wilds)
+        if state.rules.sequence_min:  # S6: runs of three, and any card onto a sequence
+            order = "456789TJQKA"
+            for suit in "SHDC":
+                for i in range(len(order) - 2):
+                    run = tuple(order[j] + suit for j in range(i, i + 3))
+                    if all(c in hand for c in run):
+                        out.append(Meld(run))
+            for m in melds:
+                if m.kind == "sequence":
+                    out.extend(Meld((c,), None, m.id) for c in dict.fromkeys(hand))
         if state.rules.wild_meld_min:  # F1, H12: the meld of wild cards
             if "W" in ranks:
                 out.extend(Meld((w,)) for w in wilds)

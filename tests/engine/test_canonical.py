@@ -1,13 +1,14 @@
 """The guarantee of `legal_actions` (protocol.md): every combination of cards that
 could legally be melded or laid off, as one action, can also be melded by some
 sequence of listed actions. Cards of one rank are interchangeable (suits never
-matter: no variant here has sequences, which will make suits count), so a combination
+matter outside sequences), so a combination
 is compared as its kinds (the rank of a natural, or "2" / "JK" for a wild card) and
 where each goes: the key of its meld — a rank, or "W" for a meld of wild cards (Free
 Canasta F1). Meld ids: a meld named by `onto` is the same meld as its key names (a team
 holds at most one meld per key, asserted at every state), so every action is tried in
 each of its forms — by rank, by `onto` id, and (wild cards alone) with no target — and
-compared by the key of the meld it reaches."""
+compared by the key of the meld it reaches. Sequences (Samba, S6) compare card by card,
+suits and all, by the sequence they join or "new" for one started."""
 
 from __future__ import annotations
 
@@ -27,6 +28,22 @@ Target = Counter[tuple[str, str]]
 SMALL_HAND = 9
 
 
+def _sequence_dest(state: State, action: Meld) -> str | None:
+    """S6: where a sequence play goes — "seq <id>" for a sequence on the table at the
+    start (`_ORIGINAL`), "new" for one started during the steps — or None for a play
+    that is no sequence play."""
+    naturals = [c for c in action.cards if c not in WILDS]
+    if action.onto is not None:
+        target = next(m for m in state.team_melds() if m.id == action.onto)
+        if target.kind != "sequence":
+            return None
+        return f"seq {action.onto}" if action.onto in _ORIGINAL else "new"
+    return "new" if len({RANK[c] for c in naturals}) > 1 else None
+
+
+_ORIGINAL: set[int] = set()  # the sequences' ids at the state under test
+
+
 def _dest(state: State, action: Meld) -> str:
     """The key of the meld `action` goes to (checked actions only)."""
     naturals = [c for c in action.cards if c not in WILDS]
@@ -40,6 +57,9 @@ def _dest(state: State, action: Meld) -> str:
 
 
 def _kinds(state: State, action: Meld) -> Target:
+    run = _sequence_dest(state, action)
+    if run is not None:  # suits matter in a sequence: each card is its own kind
+        return Counter((c, run) for c in action.cards)
     dest = _dest(state, action)
     return Counter((RANK[c] if c not in WILDS else ("JK" if c == "JK" else "2"), dest)
                    for c in action.cards)
@@ -49,9 +69,12 @@ def _every_meld(state: State) -> list[Meld]:
     """Every meld action `check` accepts, over every sub-multiset of the hand."""
     hand = state.hands[state.to_move]
     melds = state.team_melds()
-    ranks = [m.rank for m in melds]
+    ranks = [m.rank for m in melds if m.kind != "sequence"]
     assert len(ranks) == len(set(ranks)), "two melds of one key on a team"
-    ids = {m.rank: m.id for m in melds}
+    ids = {m.rank: m.id for m in melds if m.kind != "sequence"}
+    runs = [m.id for m in melds if m.kind == "sequence"]
+    _ORIGINAL.clear()
+    _ORIGINAL.update(runs)
     seen: set[tuple[str, ...]] = set()
     out: list[Meld] = []
     for size in range(1, len(hand) + 1):
@@ -63,6 +86,7 @@ def _every_meld(state: State) -> list[Meld]:
             naturals = [c for c in cards if c not in WILDS]
             if naturals and RANK[naturals[0]] in ids:
                 tries.append(Meld(cards, onto=ids[RANK[naturals[0]]]))
+            tries += [Meld(cards, onto=i) for i in runs]  # S6: onto each sequence
             if not naturals:
                 tries += [Meld(cards, r) for r in sorted(ranks) if r != WILD_KEY]
                 tries += [Meld(cards, onto=i) for i in sorted(ids.values())]

@@ -1,0 +1,227 @@
+"""Sequences: runs of one suit (Samba, docs/variants/samba.md S6-S8, seed 003 line 71;
+the other games of issue 12 reuse them). On where `RuleSet.sequence_min` > 0: natural
+cards of one suit in unbroken rank order from 4 up to the ace (`RUN_ORDER`; no wild
+card, no 3, no rank twice), at least `sequence_min` of them; cards join either end up
+to `sequence_max`. A run of `canasta_size` cards is a canasta (its `canasta_kind` is
+"sequence", named by `RuleSet.canasta_names`: Samba's samba) and, as `sequence_max` is
+reached, closed.
+
+A sequence is a `TableMeld` of kind `SEQUENCE` with no rank (`SEQUENCE_KEY`), its cards
+in run order, found by its id: a team may hold several, even of one suit. A meld of
+cards of more than one rank starts one; cards join one only when the play names it
+(`onto`)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import NamedTuple
+
+from .cards import RANK, SUIT_NAMES, WILDS, short_name
+from .rules import RuleSet
+
+RUN_ORDER = "456789TJQKA"
+POSITION = {r: i for i, r in enumerate(RUN_ORDER)}
+SEQUENCE = "sequence"
+SEQUENCE_KEY = ""  # a sequence's `rank`: it has none (the view shows null)
+
+
+class Span(NamedTuple):
+    """A run's suit and its lowest and highest place in `RUN_ORDER`."""
+
+    suit: str
+    low: int
+    high: int
+
+
+def run_key(card: str) -> int:
+    return POSITION[RANK[card]]
+
+
+def span_of(cards: Iterable[str]) -> Span | None:
+    """The run these cards make (in any order), or None: naturals of one suit from 4 up,
+    each rank once, with no gap."""
+    places: list[int] = []
+    suit = ""
+    for c in cards:
+        if c in WILDS or RANK[c] not in POSITION:
+            return None
+        if suit and c[1] != suit:
+            return None
+        suit = c[1]
+        places.append(POSITION[RANK[c]])
+    if not places:
+        return None
+    low, high = min(places), max(places)
+    if len(set(places)) != len(places) or high - low + 1 != len(places):
+        return None
+    return Span(suit, low, high)
+
+
+def in_run_order(cards: Iterable[str]) -> tuple[str, ...]:
+    return tuple(sorted(cards, key=run_key))
+
+
+def is_sequence_play(rules: RuleSet, cards: tuple[str, ...]) -> bool:
+    """Whether a meld of `cards` with no target is meant as a new sequence: the rules
+    allow sequences and its natural cards are of more than one rank."""
+    if not rules.sequence_min:
+        return False
+    ranks = {RANK[c] for c in cards if c not in WILDS}
+    return len(ranks) > 1
+
+
+def start_problem(rules: RuleSet, cards: tuple[str, ...]) -> str | None:
+    """S6: why `cards` cannot start a sequence, or None."""
+    if any(c in WILDS for c in cards):
+        return "A sequence holds no wild cards."
+    span = span_of(cards)
+    if span is None:
+        return (f"A sequence is {rules.sequence_min} or more cards of one suit in unbroken "
+                "order, from 4 up to the ace, with no 3 and no rank twice.")
+    if len(cards) < rules.sequence_min:
+        return f"A sequence needs at least {rules.sequence_min} cards."
+    if len(cards) > rules.sequence_max:
+        return f"A sequence holds at most {rules.sequence_max} cards."
+    return None
+
+
+def join_problem(rules: RuleSet, run: tuple[str, ...], cards: tuple[str, ...]) -> str | None:
+    """S6, S7: why `cards` cannot join the sequence `run`, or None."""
+    if len(run) >= rules.sequence_max:
+        return (f"This sequence is complete ({rules.sequence_max} cards): no card may "
+                "join it.")
+    if any(c in WILDS for c in cards):
+        return "A sequence holds no wild cards."
+    suit = run[0][1]
+    if any(RANK[c] not in POSITION or c[1] != suit for c in cards):
+        return (f"Only {SUIT_NAMES[suit]} from 4 up to the ace can join this sequence "
+                f"({short_name(run[0])} to {short_name(run[-1])}).")
+    if span_of(run + cards) is None:
+        return (f"These cards do not continue the sequence {short_name(run[0])} to "
+                f"{short_name(run[-1])} at either end without a gap.")
+    if len(run) + len(cards) > rules.sequence_max:
+        return f"A sequence holds at most {rules.sequence_max} cards."
+    return None
+
+
+def extends(rules: RuleSet, run: tuple[str, ...], card: str) -> bool:
+    """Whether the single `card` may join the sequence `run` (S3: the pile's top card)."""
+    return join_problem(rules, run, (card,)) is None
+
+
+class Placement(NamedTuple):  # (Play is defined below; annotations are lazy)
+    """Cards laid in sequences: the cards, the canastas they complete, and the plays
+    that lay them (`Play`)."""
+
+    used: tuple[str, ...]
+    canastas: int
+    plays: tuple[Play, ...]
+
+
+class Play(NamedTuple):
+    """One meld of a `Placement`: its cards, the id of the sequence it joins (None: a
+    new one), and whether it completes a canasta."""
+
+    cards: tuple[str, ...]
+    onto: int | None
+    completes: bool
+
+
+def placements(rules: RuleSet, naturals: Iterable[str],
+               runs: Iterable[tuple[int, tuple[str, ...]]]) -> Iterator[Placement]:
+    """Every distinct way to lay some of `naturals` in sequences: new ones, and onto
+    the team's open sequences `runs` (id, cards), the empty way first. Ways that use
+    the same cards are given once, with the most canastas. Exact: the solver tries each
+    with the rest of the hand in groups (sequences hold no wild cards)."""
+    by_suit: dict[str, list[int]] = {}
+    for c in naturals:
+        if c not in WILDS and RANK[c] in POSITION:
+            by_suit.setdefault(c[1], [0] * len(RUN_ORDER))[POSITION[RANK[c]]] += 1
+    open_runs: dict[str, list[tuple[int, Span]]] = {}
+    for meld_id, cards in runs:
+        span = span_of(cards)
+        if span is not None and len(cards) < rules.sequence_max:
+            open_runs.setdefault(span.suit, []).append((meld_id, span))
+    suits = sorted(set(by_suit))
+    per_suit = [_suit_ways(rules, s, by_suit[s], open_runs.get(s, [])) for s in suits]
+    ways: dict[tuple[str, ...], Placement] = {(): Placement((), 0, ())}
+    for options in per_suit:
+        nxt: dict[tuple[str, ...], Placement] = {}
+        for w in ways.values():
+            for o in options:
+                used = w.used + o.used
+                made = w.canastas + o.canastas
+                old = nxt.get(used)
+                if old is None or old.canastas < made:
+                    nxt[used] = Placement(used, made, w.plays + o.plays)
+        ways = nxt
+    yield from sorted(ways.values(), key=lambda p: len(p.used))
+
+
+def _suit_ways(rules: RuleSet, suit: str, counts: list[int],
+               open_runs: list[tuple[int, Span]]) -> list[Placement]:
+    """`placements` within one suit: extensions of its open runs, then new runs."""
+    size = rules.canasta_size
+    out: dict[tuple[str, ...], Placement] = {}
+
+    def card(i: int) -> str:
+        return RUN_ORDER[i] + suit
+
+    def new_runs(start: int, left: list[int], used: tuple[str, ...], made: int,
+                 plays: tuple[Play, ...]) -> None:
+        key = tuple(sorted(used))
+        old = out.get(key)
+        if old is None or old.canastas < made:
+            out[key] = Placement(key, made, plays)
+        for i in range(start, len(RUN_ORDER)):
+            if not left[i]:
+                continue
+            j = i
+            while j < len(RUN_ORDER) and left[j] and j - i < rules.sequence_max:
+                j += 1
+                length = j - i
+                if length >= rules.sequence_min:
+                    run = tuple(card(k) for k in range(i, j))
+                    for k in range(i, j):
+                        left[k] -= 1
+                    new_runs(i, left, used + run, made + (length >= size),
+                             (*plays, Play(run, None, length >= size)))
+                    for k in range(i, j):
+                        left[k] += 1
+
+    def extend(k: int, left: list[int], used: tuple[str, ...], made: int,
+               plays: tuple[Play, ...]) -> None:
+        if k == len(open_runs):
+            new_runs(0, left, used, made, plays)
+            return
+        meld_id, span = open_runs[k]
+        length = span.high - span.low + 1
+        room = rules.sequence_max - length
+        down = 0
+        while True:
+            if down > room:
+                break
+            up = 0
+            while down + up <= room:
+                places = list(range(span.low - down, span.low)) + list(
+                    range(span.high + 1, span.high + 1 + up))
+                if any(p < 0 or p >= len(RUN_ORDER) for p in places):
+                    break
+                if all(left[p] for p in places):
+                    for p in places:
+                        left[p] -= 1
+                    cards = tuple(card(p) for p in places)
+                    completes = length < size <= length + len(places)
+                    extra = (Play(cards, meld_id, completes),) if cards else ()
+                    extend(k + 1, left, used + cards, made + completes, plays + extra)
+                    for p in places:
+                        left[p] += 1
+                elif up and not left[span.high + up]:
+                    break
+                up += 1
+            if span.low - down - 1 < 0 or not left[span.low - down - 1]:
+                break
+            down += 1
+
+    extend(0, list(counts), (), 0, ())
+    return list(out.values())
