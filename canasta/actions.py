@@ -19,6 +19,7 @@ class Draw:
 class TakePile:
     cards: tuple[str, ...] = ()
     onto: int | None = None  # the id of the team meld the top card goes on (optional)
+    new: bool = False  # S5: the top card and the cards start a new meld of their rank
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,6 +27,7 @@ class Meld:
     cards: tuple[str, ...]
     rank: str | None = None
     onto: int | None = None  # the id of the team meld the cards join (optional)
+    new: bool = False  # S5: start a new meld of their rank beside the team's canastas of it
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,6 +115,13 @@ def _onto(data: dict[str, Any]) -> int | None:
     return onto
 
 
+def _new(data: dict[str, Any]) -> bool:
+    new = data.get("new", False)
+    if type(new) is not bool:
+        raise ActionFormatError(f'"new" must be true or false, got {shown(new)}')
+    return new
+
+
 def parse_action(data: object) -> Action:
     """Turn action JSON into an Action; raises ActionFormatError with the reason."""
     if not isinstance(data, dict):
@@ -122,17 +131,18 @@ def parse_action(data: object) -> Action:
         _expect_keys(data, set())
         return DRAW
     if kind == "take_pile":
-        _expect_keys(data, {"cards", "onto"})
-        return TakePile(_cards(data, "cards") if "cards" in data else (), _onto(data))
+        _expect_keys(data, {"cards", "onto", "new"})
+        return TakePile(_cards(data, "cards") if "cards" in data else (), _onto(data),
+                        _new(data))
     if kind == "meld":
-        _expect_keys(data, {"cards", "rank", "onto"})
+        _expect_keys(data, {"cards", "rank", "onto", "new"})
         cards = _cards(data, "cards")
         if not cards:
             raise ActionFormatError("a meld needs at least one card")
         rank = data.get("rank")
         if rank is not None and (not isinstance(rank, str) or len(rank) != 1 or rank not in RANKS):
             raise ActionFormatError(f'"rank" must be one of {RANKS}, got {shown(rank)}')
-        return Meld(cards, rank, _onto(data))
+        return Meld(cards, rank, _onto(data), _new(data))
     if kind == "discard":
         _expect_keys(data, {"card"})
         card = data.get("card")
@@ -169,7 +179,11 @@ def _cards_problem(cards: object, what: str) -> str | None:
     return None
 
 
-def _onto_problem(onto: object) -> str | None:
+def _onto_problem(onto: object, new: object = False) -> str | None:
+    if type(new) is not bool:
+        return f"new must be True or False, not {shown(new)}"
+    if onto is not None and new:
+        return "a meld either joins the meld onto names or is new, not both"
     if onto is None or (type(onto) is int and 1 <= onto <= ONTO_MAX):
         return None
     return f"onto must be a meld id (a whole number from 1 to {ONTO_MAX}), not {shown(onto)}"
@@ -192,10 +206,11 @@ def form_problem(action: object) -> str | None:
             return f"a meld's rank must be one of {RANKS}, not {shown(rank)}"
         if type(action.cards) is tuple and not action.cards:
             return "a meld needs at least one card"
-        return _cards_problem(action.cards, "a meld's cards") or _onto_problem(action.onto)
+        return _cards_problem(action.cards, "a meld's cards") or _onto_problem(action.onto,
+                                                                              action.new)
     if isinstance(action, TakePile):
         return _cards_problem(action.cards, "the cards taking the pile") or \
-            _onto_problem(action.onto)
+            _onto_problem(action.onto, action.new)
     if isinstance(action, Answer) and not isinstance(action.yes, bool):
         return f"an answer is yes (True) or no (False), not {shown(action.yes)}"
     return None
@@ -206,10 +221,11 @@ def in_order(action: Action) -> Action:
     saves, and loads back, the same actions whoever built them)."""
     if isinstance(action, Meld):
         cards = sort_cards(action.cards)
-        return action if cards == action.cards else Meld(cards, action.rank, action.onto)
+        return action if cards == action.cards else Meld(cards, action.rank, action.onto,
+                                                         action.new)
     if isinstance(action, TakePile):
         cards = sort_cards(action.cards)
-        return action if cards == action.cards else TakePile(cards, action.onto)
+        return action if cards == action.cards else TakePile(cards, action.onto, action.new)
     return action
 
 
@@ -220,6 +236,8 @@ def action_to_json(action: Action) -> dict[str, Any]:
         taken: dict[str, Any] = {"type": "take_pile", "cards": list(action.cards)}
         if action.onto is not None:
             taken["onto"] = action.onto
+        if action.new:
+            taken["new"] = True
         return taken
     if isinstance(action, Meld):
         out: dict[str, Any] = {"type": "meld", "cards": list(action.cards)}
@@ -227,6 +245,8 @@ def action_to_json(action: Action) -> dict[str, Any]:
             out["rank"] = action.rank
         if action.onto is not None:
             out["onto"] = action.onto
+        if action.new:
+            out["new"] = True
         return out
     if isinstance(action, Discard):
         return {"type": "discard", "card": action.card}

@@ -21,7 +21,7 @@ from .melds import (
     TableMeld,
     find_meld,
     meld_by_id,
-    merge,
+    new_group_problem,
     place,
     points,
     shape_problem,
@@ -248,7 +248,12 @@ def _check_take(state: State, action: TakePile) -> Rejection | None:
             "from your hand to take it; wild cards and lay-offs do not count.",
         )
     melds = state.melds[team]
-    existing = find_meld(melds, rank)
+    if action.new:
+        problem = new_group_problem(rules, melds, rank)
+        if problem is not None:
+            return Rejection("S5" if rules.groups_per_rank > 1 else "C18", problem)
+    existing = target if target is not None else (
+        None if action.new else find_meld(melds, rank))
     if existing is None and not action.cards:
         return Rejection(
             "C11",
@@ -263,7 +268,7 @@ def _check_take(state: State, action: TakePile) -> Rejection | None:
     if bad is not None:
         return bad
     melded = (top, *action.cards)
-    after = merge(melds, rank, melded, state.melds)
+    after = place(melds, rank, melded, state.melds, action.onto, action.new)
     canastas = team_canastas(rules, after)
     # The pile's cards that join the hand: not red 3s (C20; the top is none, C15), nor
     # black 3s set aside (K10).
@@ -451,7 +456,12 @@ def _check_meld(state: State, action: Meld) -> Rejection | None:
                 "C21",
                 "Black 3s may be melded only as the last meld of a player going out this turn.",
             )
-    existing = find_meld(melds, rank)
+    if action.new:
+        problem = new_group_problem(rules, melds, rank)
+        if problem is not None:
+            return Rejection("S5" if rules.groups_per_rank > 1 else "C18", problem)
+    existing = target if target is not None else (
+        None if action.new else find_meld(melds, rank))
     if rank == WILD_KEY:
         problem = start_problem(rules, wilds) if existing is None else None
         if problem is not None:
@@ -468,7 +478,8 @@ def _check_meld(state: State, action: Meld) -> Rejection | None:
                               not state.opened[team])
         if bad is not None:
             return bad
-    return _after_meld(state, cards, rest, merge(melds, rank, cards, state.melds), rank)
+    return _after_meld(state, cards, rest,
+                       place(melds, rank, cards, state.melds, action.onto, action.new), rank)
 
 
 def _check_sequence(state: State, action: Meld, rest: tuple[str, ...],

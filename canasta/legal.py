@@ -46,7 +46,16 @@ from .cards import (
 )
 from .checks import can_go_out, canasta_waiver, needed_points, out_canastas, shape_rejection
 from .checks import check_formed as check
-from .melds import WILD_KEY, TableMeld, find_meld, points, team_canastas, wild_count, wild_room
+from .melds import (
+    WILD_KEY,
+    TableMeld,
+    find_meld,
+    new_group_problem,
+    points,
+    team_canastas,
+    wild_count,
+    wild_room,
+)
 from .pile import freezer, frozen_for
 from .rules import NEVER, RuleSet
 from .sequences import RUN_ORDER, SEQUENCE, SEQUENCE_KEY, span_of
@@ -95,6 +104,24 @@ def wild_meld_steps(rules: RuleSet, hand: tuple[str, ...], has_meld: bool) -> li
     k = rules.wild_meld_min
     return [Meld(sort_cards(tuple(twos[: k - j]) + tuple(jokers[:j])))
             for j in range(max(0, k - len(twos)), min(len(jokers), k) + 1)]
+
+
+def _older(melds: tuple[TableMeld, ...], rank: str) -> list[TableMeld]:
+    """S5: the team's melds of `rank` but the newest (which cards join by default)."""
+    newest = find_meld(melds, rank)
+    return [m for m in melds if m.rank == rank and m is not newest]
+
+
+def _new_group_steps(naturals: list[str], wilds: list[str]) -> list[Meld]:
+    """S5: a new meld of the rank beside its canastas, in the steps of a first one."""
+    out: list[Meld] = []
+    if len(naturals) >= 3:
+        out.append(Meld(tuple(naturals[:3]), None, None, True))
+        if len(naturals) > 3:
+            out.append(Meld(tuple(naturals), None, None, True))
+    if len(naturals) >= 2:
+        out.extend(Meld((naturals[0], naturals[1], w), None, None, True) for w in wilds)
+    return out
 
 
 def sequence_steps(rules: RuleSet, hand: tuple[str, ...],
@@ -166,12 +193,21 @@ def candidates(state: State) -> list[Action]:
                 out.append(take_with((naturals[0], naturals[1])))
             if naturals:
                 out.extend(take_with((naturals[0], w)) for w in wilds)  # wild cards sort last
+            if state.rules.groups_per_rank > 1:  # S5: onto an older meld, or a new one
+                out.extend(TakePile((), m.id) for m in _older(melds, rank))
+                if len(naturals) >= 2 and new_group_problem(state.rules, melds, rank) is None:
+                    out.append(TakePile((naturals[0], naturals[1]), None, True))
         return out
     assert phase == PLAY
     groups, _, blacks = split_hand(hand)
+    several = state.rules.groups_per_rank > 1
     for rank, naturals in groups.items():
         if find_meld(melds, rank) is not None:
             out.append(LAY_ONE[naturals[0]])
+            if several:  # S5: onto an older meld of the rank, or a new one beside
+                out.extend(Meld((naturals[0],), None, m.id) for m in _older(melds, rank))
+                if new_group_problem(state.rules, melds, rank) is None:
+                    out.extend(_new_group_steps(naturals, wilds))
             continue
         if len(naturals) >= 3:
             out.append(meld_of(tuple(naturals[:3])))
@@ -181,7 +217,10 @@ def candidates(state: State) -> list[Action]:
             out.extend(meld_of((naturals[0], naturals[1], w)) for w in wilds)
     for m in melds:
         if m.rank not in ("3", WILD_KEY, SEQUENCE_KEY):
-            out.extend(LAY_WILD[w, m.rank] for w in wilds)
+            if several and find_meld(melds, m.rank) is not m:
+                out.extend(Meld((w,), None, m.id) for w in wilds)  # S5: an older meld
+            else:
+                out.extend(LAY_WILD[w, m.rank] for w in wilds)
     if state.rules.sequence_min:
         out.extend(sequence_steps(state.rules, hand, melds))
     if state.rules.wild_meld_min:
@@ -230,7 +269,8 @@ def _legal(state: State) -> list[Action]:
             or rules.canastas_per_red_three or rules.pure_ranks or rules.wilds_from_naturals
             or rules.wild_discard_last_only or rules.empty_pile_bars
             or rules.minimum_from_hand or rules.black_threes_laid or rules.sequence_min
-            or not rules.pile_wild_buy or rules.take_onto != "any"):
+            or not rules.pile_wild_buy or rules.take_onto != "any"
+            or rules.groups_per_rank > 1):
         # Going out's requirements as data (`final_discard`, `must_ask`; red 3s, M8,
         # M12), melds with a size limit (W2), black 3s held the first time round or set
         # aside (K9, K10), a reserve joining the hand (M3), a pile taken only at a size

@@ -71,7 +71,8 @@ def merge(
     """C18: cards of a rank the team already melded join that meld (keeping its id);
     otherwise they start a new meld with the next id of the whole `table`."""
     wilds = wild_count(cards)
-    for i, m in enumerate(melds):
+    for i in range(len(melds) - 1, -1, -1):  # S5: the newest of the rank (`find_meld`)
+        m = melds[i]
         if m.rank == rank:
             joined = TableMeld(rank, sort_cards(m.cards + cards), m.naturals + len(cards) - wilds,
                                m.wilds + wilds, m.id, m.kind, m.started)
@@ -85,18 +86,24 @@ def place(
     cards: tuple[str, ...],
     table: tuple[tuple[TableMeld, ...], ...],
     onto: int | None = None,
+    new: bool = False,
 ) -> tuple[TableMeld, ...]:
-    """`merge` for any kind of meld: cards of a sequence (`rank` SEQUENCE_KEY) join the
-    sequence `onto` names, in run order, or start a new one (S6); others as `merge`."""
-    if rank != SEQUENCE_KEY:
-        return merge(melds, rank, cards, table)
-    for i, m in enumerate(melds):
-        if m.id == onto:
-            joined = m._replace(cards=in_run_order(m.cards + cards),
-                                naturals=m.naturals + len(cards))
-            return (*melds[:i], joined, *melds[i + 1 :])
-    return (*melds, table_meld(SEQUENCE_KEY, in_run_order(cards), next_meld_id(table),
-                               len(cards)))
+    """`merge` for any kind of meld: cards join the meld `onto` names (a sequence's in
+    run order, S6); with `new` (S5), or as a sequence naming none, they start a meld;
+    otherwise they go by `merge`."""
+    if onto is not None:
+        wilds = wild_count(cards)
+        for i, m in enumerate(melds):
+            if m.id == onto:
+                order = in_run_order if m.kind == SEQUENCE else sort_cards
+                joined = m._replace(cards=order(m.cards + cards),
+                                    naturals=m.naturals + len(cards) - wilds,
+                                    wilds=m.wilds + wilds)
+                return (*melds[:i], joined, *melds[i + 1 :])
+    if new or rank == SEQUENCE_KEY:
+        order = in_run_order if rank == SEQUENCE_KEY else sort_cards
+        return (*melds, table_meld(rank, order(cards), next_meld_id(table), len(cards)))
+    return merge(melds, rank, cards, table)
 
 
 def wild_count(cards: tuple[str, ...] | list[str]) -> int:
@@ -176,10 +183,32 @@ def team_canastas(rules: RuleSet, melds: tuple[TableMeld, ...]) -> int:
 
 
 def find_meld(melds: tuple[TableMeld, ...], rank: str) -> TableMeld | None:
-    """The team's meld of `rank` (C18: at most one per rank)."""
+    """The team's meld of `rank` (C18: at most one per rank; S5: where a team may hold
+    several, the newest, which is the one short of a canasta if any is, as a new one
+    starts only beside canastas)."""
+    found = None
     for m in melds:
         if m.rank == rank:
-            return m
+            found = m
+    return found
+
+
+def new_group_problem(rules: RuleSet, melds: tuple[TableMeld, ...], rank: str
+                      ) -> str | None:
+    """S5: why the team may not start another meld of `rank` beside the ones it holds
+    (None: it may, or it holds none)."""
+    held = [m for m in melds if m.rank == rank]
+    if not held:
+        return None
+    if rules.groups_per_rank <= 1 or rank in ("3", WILD_KEY) or rank == SEQUENCE_KEY:
+        return (f"Your team already has a meld of {rank_plural(rank)}: cards of that rank "
+                "join it.")
+    if any(len(m.cards) < rules.canasta_size for m in held):
+        return (f"Your meld of {rank_plural(rank)} is not a canasta yet: add to it. Another "
+                "meld of a rank starts only beside canastas of it.")
+    if len(held) >= rules.groups_per_rank:
+        return (f"Your team holds {len(held)} melds of {rank_plural(rank)}: the most a team "
+                "may hold of one rank.")
     return None
 
 

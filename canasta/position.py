@@ -162,8 +162,14 @@ def load_position(data: dict[str, Any], seed: int = 0) -> State:
     ])
     for t, team_melds in enumerate(melds):
         ranks = [m.rank for m in team_melds if m.kind != SEQUENCE]
-        if len(ranks) != len(set(ranks)):
-            raise PositionError(f"melds[{t}]: a team has at most one meld per rank (C18)")
+        for rank in set(ranks):
+            held = [m for m in team_melds if m.rank == rank]
+            if len(held) > 1 and (len(held) > rules.groups_per_rank or rank in ("3", "W")
+                                  or any(len(m.cards) < rules.canasta_size
+                                         for m in held[:-1])):
+                raise PositionError(
+                    f"melds[{t}]: a team has at most one meld per rank (C18), or where the "
+                    f"rules allow {rules.groups_per_rank}, new ones beside canastas (S5)")
     reds = [
         _cards(r, f"red_threes[{t}]") for t, r in enumerate(_per(data, "red_threes", teams, "team"))
     ]

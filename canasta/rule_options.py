@@ -87,6 +87,9 @@ OPTIONS: dict[str, Option] = {
     "pure_open_mixed": Option("melds", "choice", 0, 0, "U8: of those ranks, the ones whose "
                               "melds may take wild cards in the side's initial meld, and "
                               "are then ordinary melds."),
+    "groups_per_rank": _i("melds", 1, 4, "S5: the melds a team may hold of one rank; a "
+                          "new one starts only when the others of that rank are canastas "
+                          "(1: C18)."),
     "sequence_min": _i("melds", 0, 7, "S6: the fewest cards of one suit in order that make "
                        "a sequence (0: no sequences)."),
     "sequence_max": _i("melds", 3, 14, "S7: the most cards a sequence may hold; one of "

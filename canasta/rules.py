@@ -56,6 +56,8 @@ class RuleSet:
     # ranks whose melds may take wild cards in the side's initial meld (then ordinary)
     pure_ranks: str = ""
     pure_open_mixed: str = ""
+    groups_per_rank: int = 1  # S5: melds a team may hold of one rank (each new one beside
+    # canastas of that rank only)
     # Sequences (sequences.py; S6, S7): runs of one suit of `sequence_min` cards or more
     # (0: no sequences) up to `sequence_max`
     sequence_min: int = 0
@@ -498,6 +500,7 @@ SAMBA = replace(
     hand_size=15,
     draw_count=2,
     max_wilds=2,
+    groups_per_rank=2,
     pile_wild_buy=False,
     sequence_min=3,
     sequence_max=7,

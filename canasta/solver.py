@@ -469,12 +469,16 @@ def go_out_plan(
     found = _go_out(rules, hand, melds, canastas_have, need_points)
     if found is None:
         return None
-    (assign, existing, drop, to_wild, on_table), runs = found
+    (assign, existing, drop, to_wild, on_table, split), runs = found
     rest = list(_without(hand, tuple(c for p in runs for c in p.cards)))
     if drop is not None:
         rest.remove(drop)
     g, w, b = split_hand(rest)
-    plan = _plan_actions(rules, g, w, b, assign, existing, drop, runs)
+    ids: dict[str, int] = {}
+    for r, k in split.items():  # S5: these naturals start a new meld of their rank; the
+        g[r + NEW_GROUP], g[r] = g[r][:k], g[r][k:]  # rest join the canasta by its id
+        ids[r] = max(m.id for m in melds if m.rank == r)
+    plan = _plan_actions(rules, g, w, b, assign, existing, drop, runs, ids)
     if to_wild:
         # The wild cards no rank took go to the meld of wild cards, first if that
         # completes a canasta (C31: the canastas before the last cards).
@@ -501,7 +505,12 @@ def can_go_out_with(
     return _go_out(rules, hand, melds, canastas_have, need_points) is not None
 
 
-_Way = tuple[dict[str, int], dict[str, tuple[int, int]], str | None, int, int | None]
+# (wilds per key, the team's melds as counts by key, the card discarded last or None, the
+# wild cards put on the meld of wild cards, the size of that meld or None, naturals per
+# rank that start a new meld of it: S5, keyed rank + NEW_GROUP in the first two)
+_Way = tuple[dict[str, int], dict[str, tuple[int, int]], str | None, int, int | None,
+             dict[str, int]]
+NEW_GROUP = "+"
 
 
 def _go_out(
@@ -521,7 +530,7 @@ def _go_out(
             if (rules.final_discard != "required" and points(way.used) >= need_points
                     and canastas_have + way.canastas >= rules.canastas_to_go_out
                     and not any(m.rank == "3" for m in melds)):
-                return ({}, _team_counts(melds)[0], None, 0, None), way.plays
+                return ({}, _team_counts(melds)[0], None, 0, None, {}), way.plays
             continue
         found = _go_out_groups(rules, rest, melds, canastas_have + way.canastas,
                                need_points - points(way.used))
@@ -545,7 +554,7 @@ def _go_out_groups(
         if len(hand) > 1 or rules.final_discard == "forbidden" or (
                 canastas_have < rules.canastas_to_go_out):
             return None
-        return {}, existing, hand[0], 0, on_table
+        return {}, existing, hand[0], 0, on_table, {}
     groups, wilds, blacks = split_hand(hand)
     if len(blacks) == 2 or len(blacks) > 4:
         return None
@@ -593,11 +602,40 @@ def _go_out_groups(
                     del use[r]
         if n_blacks and n_blacks < 3:
             continue
-        found = _assign(rules, use, n_wilds, existing, on_table, canastas_have,
-                        rules.canastas_to_go_out)
-        if found is not None:
-            return found[0], existing, drop, found[1], on_table
+        for split in _new_groups(rules, use, melds):
+            by_key, keys = use, existing
+            if split:
+                by_key, keys = dict(use), dict(existing)
+                for r, k in split.items():
+                    by_key[r] -= k
+                    if not by_key[r]:
+                        del by_key[r]
+                    by_key[r + NEW_GROUP] = k
+                    keys[r + NEW_GROUP] = (0, 0)
+            found = _assign(rules, by_key, n_wilds, keys, on_table, canastas_have,
+                            rules.canastas_to_go_out)
+            if found is not None:
+                return found[0], keys, drop, found[1], on_table, split
     return None
+
+
+def _new_groups(rules: RuleSet, counts: dict[str, int], melds: tuple[TableMeld, ...]
+                ) -> Iterable[dict[str, int]]:
+    """S5: how many naturals of each rank start a new meld of it beside the team's
+    canastas of that rank (none first): every split, for the ranks where one may."""
+    out: list[dict[str, int]] = [{}]
+    if rules.groups_per_rank <= 1:
+        return out
+    for r, n in counts.items():
+        if n < 2 or r not in RANK_VALUE or r == "3":
+            continue
+        held = [m for m in melds if m.rank == r]
+        if not held or len(held) >= rules.groups_per_rank or any(
+                len(m.cards) < rules.canasta_size for m in held):
+            continue
+        out = [{**split, r: k} for split in out for k in (0, *range(2, n + 1))]
+        out = [{r2: k for r2, k in split.items() if k} for split in out]
+    return out
 
 
 def _plan_actions(
@@ -609,6 +647,7 @@ def _plan_actions(
     existing: dict[str, tuple[int, int]],
     drop: str | None,
     runs: tuple[Play, ...] = (),
+    ids: dict[str, int] | None = None,
 ) -> list[Action]:
     pool = sorted(wilds, key=VALUE.__getitem__, reverse=True)
     steps: list[tuple[int, int, Meld]] = [
@@ -621,9 +660,13 @@ def _plan_actions(
         cards = tuple(naturals) + tuple(given)
         e, f = existing.get(r, (0, 0))
         completes = e + f < rules.canasta_size <= e + f + len(cards)
-        steps.append(
-            (0 if completes else 1, len(cards), Meld(sort_cards(cards), None if naturals else r))
-        )
+        if r.endswith(NEW_GROUP):
+            meld = Meld(sort_cards(cards), None, None, True)
+        elif ids and r in ids:
+            meld = Meld(sort_cards(cards), None, ids[r])
+        else:
+            meld = Meld(sort_cards(cards), None if naturals else r)
+        steps.append((0 if completes else 1, len(cards), meld))
     steps.sort(key=lambda s: (s[0], s[1]))
     plan: list[Action] = [s[2] for s in steps]
     if blacks:

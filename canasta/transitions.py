@@ -205,7 +205,8 @@ def _take_pile(state: State, action: TakePile, actions: Any) -> State:
         if target is not None and target.kind == SEQUENCE:
             rank = SEQUENCE_KEY  # S3: the top card alone onto a sequence (checked)
     return _lay_down(state, action, actions, rank, (top, *action.cards), hand, below,
-                     {"top": top, "taken": list(below)}, took_pile=True, onto=action.onto)
+                     {"top": top, "taken": list(below)}, took_pile=True, onto=action.onto,
+                     new=action.new)
 
 
 def _meld(state: State, action: Meld, actions: Any) -> State:
@@ -226,7 +227,7 @@ def _meld(state: State, action: Meld, actions: Any) -> State:
     else:  # F1: the team's meld of wild cards (checked)
         rank = WILD_KEY
     return _lay_down(state, action, actions, rank, action.cards, hand, state.pending, {},
-                     onto=action.onto)
+                     onto=action.onto, new=action.new)
 
 
 def _lay_down(
@@ -240,12 +241,13 @@ def _lay_down(
     log_extra: dict[str, Any],
     took_pile: bool = False,
     onto: int | None = None,
+    new: bool = False,
 ) -> State:
     """Put `cards` on the team's meld of `rank` (C18). Pile cards `held` back for an
     initial meld (C12) join the hand once it is complete, their red 3s going down
     without replacement (C20); until then they stay pending."""
     seat, team = state.to_move, state.team
-    melds = place(state.melds[team], rank, cards, state.melds, onto)
+    melds = place(state.melds[team], rank, cards, state.melds, onto, new)
     # U11: the pile's top card (the first of `cards`) may not count toward the minimum
     counted = cards[1:] if took_pile and state.rules.minimum_from_hand else cards
     opened, turn_points = _open(state, team, points(counted), melds)

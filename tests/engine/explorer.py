@@ -78,9 +78,9 @@ def signature(action: Action) -> Signature:
             return ("meld", f"sequence {action.onto}", tuple(sorted(action.cards)))
         target = (action.rank if action.rank is not None else RANK[naturals[0]] if naturals
                   else f"onto {action.onto}" if action.onto is not None else "W")
-        return ("meld", target, tuple(sorted(map(kind, action.cards))))
+        return ("meld", target, action.new, tuple(sorted(map(kind, action.cards))))
     if isinstance(action, TakePile):
-        return ("take", action.onto, tuple(sorted(map(kind, action.cards))))
+        return ("take", action.onto, action.new, tuple(sorted(map(kind, action.cards))))
     if isinstance(action, Discard):
         return ("discard", action.card)
     if isinstance(action, Answer):
@@ -119,8 +119,13 @@ def probes(state: State) -> list[Action]:
         out.extend(TakePile((), m.id) for m in melds if m.kind == "sequence")
         if len(naturals) >= 2:
             out.append(TakePile(tuple(naturals[:2])))
+            if rank in ranks:
+                out.append(TakePile(tuple(naturals[:2]), None, True))  # S5: a new meld
         if naturals:
             out.extend(TakePile((naturals[0], w)) for w in wilds)
+        same = [m for m in melds if m.rank == rank]
+        # S5: onto each older meld of the rank by its id (the newest is the default)
+        out.extend(TakePile((), m.id) for m in same[:-1])
     if state.phase == "play":
         groups: dict[str, list[str]] = {}
         blacks = [c for c in hand if c in BLACK_THREES]
@@ -130,6 +135,15 @@ def probes(state: State) -> list[Action]:
         for rank, naturals in groups.items():
             if rank in ranks:
                 out.append(Meld((naturals[0],)))
+                # S5: onto each meld of the rank by its id, and a new meld beside them
+                same = [m for m in melds if m.rank == rank]
+                out.extend(Meld((naturals[0],), None, m.id) for m in same[:-1])
+                if len(naturals) >= 3:
+                    out.append(Meld(tuple(naturals[:3]), None, None, True))
+                    out.append(Meld(tuple(naturals), None, None, True))
+                if len(naturals) >= 2:
+                    out.extend(Meld((naturals[0], naturals[1], w), None, None, True)
+                               for w in wilds)
                 continue
             if len(naturals) >= 3:
                 out.append(Meld(tuple(naturals[:3])))
@@ -139,6 +153,8 @@ def probes(state: State) -> list[Action]:
         for m in melds:
             if m.rank not in ("3", "W", ""):
                 out.extend(Meld((w,), m.rank) for w in wilds)
+                if [x for x in melds if x.rank == m.rank][-1] is not m:  # S5: older
+                    out.extend(Meld((w,), None, m.id) for w in wilds)
         if state.rules.sequence_min:  # S6: runs of three, and any card onto a sequence
             order = "456789TJQKA"
             for suit in "SHDC":

@@ -4,10 +4,10 @@ sequence of listed actions. Cards of one rank are interchangeable (suits never
 matter outside sequences), so a combination
 is compared as its kinds (the rank of a natural, or "2" / "JK" for a wild card) and
 where each goes: the key of its meld — a rank, or "W" for a meld of wild cards (Free
-Canasta F1). Meld ids: a meld named by `onto` is the same meld as its key names (a team
-holds at most one meld per key, asserted at every state), so every action is tried in
-each of its forms — by rank, by `onto` id, and (wild cards alone) with no target — and
-compared by the key of the meld it reaches. Sequences (Samba, S6) compare card by card,
+Canasta F1). Every action is tried in each of its forms — by rank, by `onto` id, as a
+new meld (S5: a team may hold several melds of a rank), and (wild cards alone) with no
+target — and compared by the meld it reaches: its id when it was on the table at the
+start, else "new" and its key. Sequences (Samba, S6) compare card by card,
 suits and all, by the sequence they join or "new" for one started."""
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ import pytest
 import canasta as C
 from canasta.actions import Meld
 from canasta.cards import RANK, WILDS
-from canasta.melds import WILD_KEY
+from canasta.melds import WILD_KEY, find_meld
 from canasta.state import State
 
 Target = Counter[tuple[str, str]]
@@ -41,19 +41,25 @@ def _sequence_dest(state: State, action: Meld) -> str | None:
     return "new" if len({RANK[c] for c in naturals}) > 1 else None
 
 
-_ORIGINAL: set[int] = set()  # the sequences' ids at the state under test
+_ORIGINAL: set[int] = set()  # the melds' ids at the state under test
 
 
 def _dest(state: State, action: Meld) -> str:
-    """The key of the meld `action` goes to (checked actions only)."""
+    """The meld `action` goes to (checked actions only): "id <n>" for a meld on the
+    table at the start (`_ORIGINAL`), else "new <key>" (a rank, or W for the meld of
+    wild cards). S5: a team may hold several melds of a rank, so the meld, not the rank."""
+    melds = state.team_melds()
     naturals = [c for c in action.cards if c not in WILDS]
-    if action.rank is not None:
-        return action.rank
-    if naturals:
-        return RANK[naturals[0]]
     if action.onto is not None:
-        return next(m.rank for m in state.team_melds() if m.id == action.onto)
-    return WILD_KEY
+        target = next(m for m in melds if m.id == action.onto)
+        key = target.rank
+    else:
+        key = (action.rank if action.rank is not None else RANK[naturals[0]] if naturals
+               else WILD_KEY)
+        target = None if action.new else find_meld(melds, key)
+    if target is not None and target.id in _ORIGINAL:
+        return f"id {target.id}"
+    return f"new {key}"
 
 
 def _kinds(state: State, action: Meld) -> Target:
@@ -70,11 +76,11 @@ def _every_meld(state: State) -> list[Meld]:
     hand = state.hands[state.to_move]
     melds = state.team_melds()
     ranks = [m.rank for m in melds if m.kind != "sequence"]
-    assert len(ranks) == len(set(ranks)), "two melds of one key on a team"
     ids = {m.rank: m.id for m in melds if m.kind != "sequence"}
+    older = [m.id for m in melds if m.kind != "sequence" and ids[m.rank] != m.id]
     runs = [m.id for m in melds if m.kind == "sequence"]
     _ORIGINAL.clear()
-    _ORIGINAL.update(runs)
+    _ORIGINAL.update(m.id for m in melds)
     seen: set[tuple[str, ...]] = set()
     out: list[Meld] = []
     for size in range(1, len(hand) + 1):
@@ -86,7 +92,9 @@ def _every_meld(state: State) -> list[Meld]:
             naturals = [c for c in cards if c not in WILDS]
             if naturals and RANK[naturals[0]] in ids:
                 tries.append(Meld(cards, onto=ids[RANK[naturals[0]]]))
-            tries += [Meld(cards, onto=i) for i in runs]  # S6: onto each sequence
+            tries += [Meld(cards, onto=i) for i in runs + older]  # S6; S5's older melds
+            if naturals:
+                tries.append(Meld(cards, new=True))  # S5: a new meld of the rank
             if not naturals:
                 tries += [Meld(cards, r) for r in sorted(ranks) if r != WILD_KEY]
                 tries += [Meld(cards, onto=i) for i in sorted(ids.values())]
