@@ -22,6 +22,7 @@ VARIANT_PAGES: dict[str, str] = {
     "cuban": "cuban",
     "mexicana": "mexicana",
     "american": "american",
+    "samba": "samba",
 }
 
 # ... and the page that holds each prefix of rule ids.
@@ -37,6 +38,7 @@ PREFIX_PAGES: dict[str, str] = {
     "K": "cuban",
     "M": "mexicana",
     "U": "american",
+    "S": "samba",
 }
 
 _RULE = re.compile(r"^([A-Z]{1,2})\d{1,3}$")

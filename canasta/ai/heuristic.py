@@ -194,7 +194,8 @@ def _listed_part(step: Json, legal: list[Json]) -> Json | None:
         have: Counter[str] = Counter(a["cards"])
         if not have - want and (
             a.get("rank") in (None, step.get("rank"))
-        ) and (best is None or len(a["cards"]) > len(best["cards"])):
+        ) and a.get("onto") == step.get("onto") and a.get("new") == step.get("new") and (
+            best is None or len(a["cards"]) > len(best["cards"])):
             best = a
     return best
 
@@ -203,7 +204,8 @@ def _best_meld(view: Json, melds: list[Json], level: str, know: Knowledge) -> Js
     rules = know.rules
     canasta_size = rules.canasta_size
     team = _team(view)
-    table = {m["rank"]: m for m in view["melds"][team]}
+    table = {m["rank"]: m for m in view["melds"][team]}  # (S5: the newest of a rank)
+    runs = {m["id"]: m for m in view["melds"][team] if m["kind"] == "sequence"}
     hand = view["hand"]
     big_hand = len(hand) >= BIG_HAND
     canastas = sum(1 for m in view["melds"][team] if m["canasta"])
@@ -215,7 +217,10 @@ def _best_meld(view: Json, melds: list[Json], level: str, know: Knowledge) -> Js
         naturals = len(cards) - wilds
         rank = a.get("rank") or next((RANK[c] for c in cards if c not in WILDS), "")
         score = 0
-        if not naturals and not a.get("rank") and a.get("onto") is None:
+        run = runs.get(a.get("onto")) if a.get("onto") is not None else None
+        if run is not None or len({RANK[c] for c in cards if c not in WILDS}) > 1:
+            score = _sequence_score(run, len(cards), level, rules)
+        elif not naturals and not a.get("rank") and a.get("onto") is None:
             score = _wild_meld_score(view, table.get(WILD_KEY), len(cards), level, rules)
         elif rank == "3":
             score = 200  # black 3s only come up when going out anyway
@@ -248,6 +253,18 @@ def _best_meld(view: Json, melds: list[Json], level: str, know: Knowledge) -> Js
         if score > 0 and (best is None or score > best[0]):
             best = (score, a)
     return best[1] if best else None
+
+
+def _sequence_score(run: Json | None, adding: int, level: str, rules: RuleSet) -> int:
+    """S6, S7: a new sequence takes cards no group could use; cards onto one bring it
+    toward the closed canasta of `sequence_max` cards (a samba: 1500), which is worth
+    completing first."""
+    if run is None:
+        return 40 if level == "easy" else 60 + 5 * adding
+    have = len(run["cards"])
+    if have < rules.canasta_size <= have + adding:
+        return 100
+    return 45 if level == "easy" else 75
 
 
 def _wild_meld_score(view: Json, meld: Json | None, adding: int, level: str,

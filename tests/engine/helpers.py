@@ -88,7 +88,8 @@ def stocked(rules: C.RuleSet, hands: list[list[str]], top: list[str], *, melds: 
     if red_threes is not None:
         data["red_threes"] = red_threes
     placed = Counter(c for h in hands for c in h)
-    placed.update(c for team in melds for m in team for c in m)
+    placed.update(c for team in melds for m in team
+                  for c in (m["cards"] if isinstance(m, dict) else m))
     placed.update(c for r in red_threes or [] for c in r)
     placed.update(pile)
     placed.update(top)
