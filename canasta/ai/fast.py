@@ -22,7 +22,7 @@ import random
 
 from ..actions import Action, Answer, Discard, Meld, TakePile
 from ..black_threes import first_round
-from ..cards import BLACK_THREES, RED_THREES, VALUE, WILDS
+from ..cards import BLACK_THREES, RED_THREES, VALUE
 from ..melds import WILD_KEY
 from ..pile import blocks, frozen_for, size_refusal
 from ..reserve import joining
@@ -33,11 +33,14 @@ from .fast_table import (
     KIND,
     KIND_VALUE,
     MAX_DECKS,
+    OLDER,
+    SEQUENCE_PREFIX,
     SPECIAL,
     Memory,
     Table,
     Unsupported,
     UnsupportedRules,
+    _Meld,
     card_order,
     unmodelled,
 )
@@ -144,11 +147,11 @@ class Sim(Table):
         table = self.melds[team]
         space = self.space(table.get(kind))  # W2: a closed canasta takes no top card
         with_cards: list[str]
-        if kind in table and not frozen and space >= 1:
+        if kind in table and not frozen and space >= 1 and self._top_alone(table[kind]):
             with_cards = []  # keep the pair in hand
         elif len(naturals) >= 2 and space >= 3:
             with_cards = naturals[-2:]
-        elif frozen or space < 2:
+        elif frozen or space < 2 or not self.rules.pile_wild_buy:  # S3: no wild buys
             return False
         elif (naturals and (hand.get("2") or hand.get("*")) and len(pile) >= 3
               and self._room(kind, table.get(kind), 2, not opened) >= 1):  # U7, U8
@@ -174,6 +177,11 @@ class Sim(Table):
                 return False  # C31
         self._take_pile(top, with_cards)
         return True
+
+    def _top_alone(self, meld: _Meld) -> bool:
+        """S3 (`take_onto`): may the pile's top card alone join this meld of its rank?"""
+        onto = self.rules.take_onto
+        return onto == "any" or (onto == "open" and len(meld.cards) < self.size)
 
     def _open_with_pile(self, top: str, with_cards: list[str], rest: list[str]) -> bool:
         """C12: the top card and cards from hand must reach the minimum this turn."""
@@ -301,13 +309,13 @@ class Sim(Table):
                 pairs += n == 2
         hand = self.hands[seat]
         wilds = len(hand.get("2", ())) + len(hand.get("*", ()))
-        if stuck > 1 or pairs > wilds:  # a pair off the table needs a wild card
-            return False
+        if (stuck > 1 or pairs > wilds) and not self.rules.sequence_min:
+            return False  # a pair off the table needs a wild card (S6: or a sequence)
         goal = self.goal_of(team)
-        if self.canastas[team] < goal and (
+        if self.canastas[team] < goal and not self.rules.sequence_min and (
             self.canastas[team] + self._canastas_within_reach(seat, wilds) < goal
         ):
-            return False
+            return False  # (a bound for groups of one rank: S5, S6 leave it to the solver)
         cards_held = tuple(c for cards in hand.values() for c in cards)
         plan = go_out_plan(self.rules, cards_held, self._table_melds(team),
                            toward_out(self.rules, self.canastas[team], self.reds[team]), 0)
@@ -315,11 +323,7 @@ class Sim(Table):
             return False
         for action in plan:
             if isinstance(action, Meld):
-                naturals = [c for c in action.cards if c not in WILDS]
-                kind = "b" if naturals and naturals[0] in BLACK_THREES else (
-                    KIND[naturals[0]] if naturals else action.rank or WILD_KEY
-                )
-                self._meld_from_hand(seat, kind, list(action.cards))
+                self._play_meld(seat, action)
             else:
                 assert isinstance(action, Discard)
                 self._discard_card(action.card)
@@ -380,8 +384,8 @@ class Sim(Table):
             self._meld_of_wilds(seat, goal)
         wild_cards = self._wild_cards(seat)
         for kind, meld in table.items():
-            if kind == "b" or not wild_cards:
-                continue
+            if kind == "b" or not wild_cards or kind[0] == SEQUENCE_PREFIX or OLDER in kind:
+                continue  # (nor on sequences, S6, nor on an older meld of a rank, S5)
             size = len(meld.cards)
             if size >= self.size or size < self.size - 2:
                 continue
@@ -446,8 +450,10 @@ class Sim(Table):
         if not dumping:
             return
         for kind, meld in table.items():
+            if kind == "b" or kind[0] == SEQUENCE_PREFIX or OLDER in kind:
+                continue
             room = min(self._room(kind, meld), len(wild_cards), self.sizes[seat] - keep)
-            if kind != "b" and room > 0:
+            if room > 0:
                 self._meld_from_hand(seat, kind, [wild_cards.pop() for _ in range(room)])
 
     def _discard(self) -> None:

@@ -30,6 +30,7 @@ from ..scoring import (
     red_threes_count_plus,
     threes_score,
 )
+from ..sequences import SEQUENCE, SEQUENCE_KEY, in_run_order
 from ..solver import forms_own_melds, out_shortfall
 from ..state import ANSWER, PLAY, State
 from ..state import DRAW as DRAW_PHASE
@@ -76,7 +77,7 @@ def unmodelled(rules: RuleSet) -> str | None:
     house = [name for name in HOUSE_SCORING if getattr(rules, name) != getattr(CLASSIC, name)]
     if rules.final_discard == "forbidden":
         house.insert(0, "final_discard")  # ("required" it models: U15)
-    house += [name for name in SEQUENCE_RULES if getattr(rules, name) != getattr(CLASSIC, name)]
+
     if house:
         return "the fast path does not model the options " + ", ".join(house)
     return None
@@ -86,13 +87,16 @@ def unmodelled(rules: RuleSet) -> str | None:
 # canasta waiving the initial meld (H6, H7), and going out's requirements beyond
 # Classic's but a required final discard (solver.finish_problem: the last card may not
 # be discarded, a compulsory question). Melds of wild cards (wild_melds.py: F1, H12) it
-# models, keyed WILD_KEY, melds with a size limit (W2: `space`), and Modern American's
-# rules (U3-U18: every 3 laid down, 7s and aces without wild cards, discards barred,
-# the minimum from the hand, a required final discard, its scoring).
+# models, keyed WILD_KEY, sequences and older melds of a rank (S5, S6: keyed
+# `SEQUENCE_PREFIX` + id and rank + `OLDER` + id; the rollout policy never starts or
+# grows them, but a way out the solver finds may), melds with a size limit (W2:
+# `space`), Samba's pile (S3) and Modern American's rules (U3-U18: every 3 laid down,
+# 7s and aces without wild cards, discards barred, the minimum from the hand, a
+# required final discard, its scoring).
 HOUSE_SCORING = ("double_end_bonus", "red_threes_by_going_out", "black_three_in_hand",
                  "concealed_canasta_bonus", "canasta_opens_from", "must_ask")
-# Sequences and Samba's pile (sequences.py; S3, S6, S7, S9): not modelled yet.
-SEQUENCE_RULES = ("sequence_min", "pile_wild_buy", "take_onto", "red_threes_plus_from")
+SEQUENCE_PREFIX = "q"  # a sequence's key: "q" and its id (S6)
+OLDER = "#"  # an older meld of a rank beside a newer one (S5): rank, "#", its id
 NO_LIMIT = 1 << 20  # the wild cards a meld of wild cards can take (F1: no C17 limit)
 
 
@@ -144,15 +148,26 @@ class Table:
             self.sizes.append(len(hand))
         self.melds: list[dict[str, _Meld]] = []
         self.canastas: list[int] = []
+        self.ids: list[dict[str, int]] = []  # each meld's id, by key
+        self.next_id = 1 + max((m.id for team in state.melds for m in team), default=0)
         for team_melds in state.melds:
             table: dict[str, _Meld] = {}
+            ids: dict[str, int] = {}
             for m in team_melds:
                 meld = _Meld()
                 meld.cards = list(m.cards)
                 meld.wilds = sum(1 for c in m.cards if c in WILDS)
                 meld.naturals = len(m.cards) - meld.wilds
-                table["b" if m.rank == "3" else m.rank] = meld
+                key = "b" if m.rank == "3" else m.rank
+                if m.kind == SEQUENCE:
+                    key = SEQUENCE_PREFIX + str(m.id)
+                elif key in table:  # S5: the newest of a rank keeps the rank's key
+                    table[key + OLDER + str(ids[key])] = table[key]
+                    ids[key + OLDER + str(ids[key])] = ids[key]
+                table[key] = meld
+                ids[key] = m.id
             self.melds.append(table)
+            self.ids.append(ids)
             self.canastas.append(
                 sum(1 for k, m in table.items() if k != "b" and len(m.cards) >= self.size)
             )
@@ -173,8 +188,10 @@ class Table:
             self.pile_kinds[KIND[c]] = self.pile_kinds.get(KIND[c], 0) + 1
         self.on_table: dict[str, int] = {}  # naturals melded, all teams, by kind
         for table in self.melds:
-            for kind, meld in table.items():
-                self.on_table[kind] = self.on_table.get(kind, 0) + meld.naturals
+            for meld in table.values():
+                for c in meld.cards:
+                    if c not in WILDS:
+                        self.on_table[KIND[c]] = self.on_table.get(KIND[c], 0) + 1
         self.freezers = frozenset(KIND[c] for c in freezing_cards(rules))  # C14
         self.frozen_by = sum(n for k, n in self.pile_kinds.items() if k in self.freezers)
         self.per_rank = 4 * rules.decks
@@ -268,6 +285,8 @@ class Table:
         meld = table.get(kind)
         if meld is None:
             meld = table[kind] = _Meld()
+            self.ids[team][kind] = self.next_id
+            self.next_id += 1
         before = len(meld.cards)
         naturals = 0
         for c in cards:
@@ -276,7 +295,11 @@ class Table:
             else:
                 naturals += 1
         meld.naturals += naturals
-        self.on_table[kind] = self.on_table.get(kind, 0) + naturals
+        if kind[0] == SEQUENCE_PREFIX:
+            for c in cards:
+                self.on_table[KIND[c]] = self.on_table.get(KIND[c], 0) + 1
+        else:
+            self.on_table[kind] = self.on_table.get(kind, 0) + naturals
         meld.cards.extend(cards)
         size = self.size
         if kind != "b" and before < size <= len(meld.cards):
@@ -365,10 +388,38 @@ class Table:
         self._take_cards(seat, cards)
         self._lay(seat, kind, cards)
 
+    def _play_meld(self, seat: int, action: Meld) -> None:
+        """A meld the solver planned (a way out), which may start or grow a sequence
+        (S6), start a new meld of a rank (S5) or name a meld by its id."""
+        team = seat % self.teams
+        naturals = [c for c in action.cards if c not in WILDS]
+        if action.onto is not None:
+            kind = next(k for k, i in self.ids[team].items() if i == action.onto)
+        elif len({KIND[c] for c in naturals}) > 1:
+            kind = SEQUENCE_PREFIX + str(self.next_id)  # (`_lay` gives it that id)
+        elif naturals and naturals[0] in BLACK_THREES:
+            kind = "b"
+        else:
+            kind = KIND[naturals[0]] if naturals else action.rank or WILD_KEY
+            if action.new:  # S5: the rank's meld so far becomes an older one
+                table, ids = self.melds[team], self.ids[team]
+                older = kind + OLDER + str(ids[kind])
+                table[older], ids[older] = table.pop(kind), ids.pop(kind)
+        if self.record:
+            self.actions.append(action)
+        self._take_cards(seat, list(action.cards))
+        self._lay(seat, kind, list(action.cards))
+
     def _table_melds(self, team: int) -> tuple[TableMeld, ...]:
-        return tuple(
-            table_meld("3" if k == "b" else k, tuple(m.cards)) for k, m in self.melds[team].items()
-        )
+        ids = self.ids[team]
+        out = []
+        for k, m in self.melds[team].items():
+            rank = ("3" if k == "b" else SEQUENCE_KEY if k[0] == SEQUENCE_PREFIX
+                    else k.split(OLDER)[0])
+            cards = in_run_order(m.cards) if rank == SEQUENCE_KEY else tuple(m.cards)
+            out.append(table_meld(rank, cards, ids[k]))
+        out.sort(key=lambda m: m.id)  # (`find_meld`: the newest of a rank last)
+        return tuple(out)
 
     def _went_out(self, seat: int) -> None:
         self.went_out = seat
@@ -397,9 +448,12 @@ class Table:
             for kind, meld in table.items():
                 melded += sum(VALUE[c] for c in meld.cards)
                 if kind != "b" and len(meld.cards) >= self.size:
-                    canasta = "natural" if not meld.wilds else "mixed" if meld.naturals else "wild"
+                    canasta = ("natural" if not meld.wilds else "mixed" if meld.naturals
+                               else "wild")
+                    if kind[0] == SEQUENCE_PREFIX:
+                        canasta = SEQUENCE  # S7
                     bonus += canasta_bonus(rules, canasta, meld.wilds, meld.cards.count(JOKER),
-                                           kind)
+                                           kind.split(OLDER)[0])
             if rules.melds_minus_without_canasta and not self.canastas[team]:
                 melded = -melded  # U18
             total = melded + bonus

@@ -14,7 +14,7 @@ from canasta.sequences import placements, span_of
 from canasta.solver import can_go_out_with, go_out_plan, initial_reachable
 from canasta.state import State
 from tests.engine.helpers import DRAW, discard, rule, stocked
-from tests.games import ai_round
+from tests.games import ai_round, replayed_playouts
 
 SAMBA = C.get_rules("samba")
 O1, O2, O3 = ["4S", "4D", "7D", "JC"], ["6S", "6D", "7H", "JC"], ["JS", "JD", "7S", "4H"]
@@ -286,3 +286,27 @@ def test_a_samba_game_replays_from_its_save() -> None:
     assert any(m.kind == "sequence" for t in state.melds for m in t)
     again = C.from_json(json.loads(json.dumps(C.to_json(state))))
     assert again == state
+
+
+def test_the_fast_path_plays_samba_and_its_scores_agree_with_the_engine() -> None:
+    from canasta.ai.fast import Sim, unmodelled
+
+    assert unmodelled(SAMBA) is None
+    assert all(agree for _, agree in replayed_playouts(SAMBA, range(20)))
+    # Ways out through a new meld of kings beside their canasta (S5), and through a
+    # sequence grown to a samba (S6, S7): the fast path plays the solver's plan, which
+    # replays through the engine to the same scores.
+    kings = at(["KC", "KC", "KD", "KH", "KS", "2C", "JK", "QD"],
+               melds=[[{"id": 1, "cards": KINGS}], []])
+    run = at(["9S", "TS", "QC", "QD"],
+             melds=[[{"id": 1, "cards": ["QS", "QS", "QH", "QH", "QD", "QC", "2D"]},
+                     {"id": 2, "cards": ["4S", "5S", "6S", "7S", "8S"]}], []])
+    for state, how in ((kings, "new"), (run, "onto")):
+        sim = Sim(state, random.Random(1), record=True)
+        assert sim._go_out(0)
+        assert any(isinstance(a, C.actions.Meld) and getattr(a, how) for a in sim.actions)
+        after = state
+        for action in sim.actions:
+            after = C.apply(after, action)
+        assert after.round_over
+        assert [row["total"] for row in C.round_score(after)] == sim.result()
