@@ -88,8 +88,8 @@ def click_to_render_ms(page: Page, testid: str) -> float:
 
 # The largest game of each family (variant checklist item 4): six seats and three
 # decks (the player-count family); a 162-card deck with 13 more cards per side
-# (issue 13's family: Mexicana).
-LARGEST = ("classic-6p", "mexicana")
+# (issue 13's family: Mexicana); three decks with sequences (issue 12's: Samba).
+LARGEST = ("classic-6p", "mexicana", "samba")
 
 
 def ai_step_times(context: Any, base: str, level: str, turns: int = 25,
