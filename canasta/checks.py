@@ -40,10 +40,11 @@ from .solver import (
     finish_problem,
     initial_reachable,
     may_go_out,
+    sequence_canastas,
     toward_out,
 )
 from .state import ANSWER, DRAW, GAME_OVER, PLAY, ROUND_OVER, State
-from .wild_melds import rule_id, start_problem
+from .wild_melds import rule_id, start_problem, wild_size_problem
 
 
 def shape_rejection(
@@ -112,11 +113,15 @@ def can_go_out(state: State) -> bool:
     )
 
 
-def out_canastas(state: State, team: int, canastas: int | None = None, reds: int = 0) -> int:
-    """The team's canastas (or `canastas`, after a play) as going out counts them, with
-    `reds` more red 3s about to go down (M8, M12: `solver.out_shortfall`)."""
+def out_canastas(state: State, team: int, canastas: int | None = None, reds: int = 0,
+                 melds: tuple[TableMeld, ...] | None = None) -> int:
+    """The team's canastas (or `canastas`, after a play making its melds `melds`) as going
+    out counts them, with `reds` more red 3s about to go down (M8, M12:
+    `solver.out_shortfall`; B4: its canastas of sequences)."""
     have = state.canastas(team) if canastas is None else canastas
-    return toward_out(state.rules, have, len(state.red_threes[team]) + reds)
+    runs = sequence_canastas(state.rules, state.melds[team] if melds is None else melds) if (
+        state.rules.sequence_canastas_to_go_out) else 0
+    return toward_out(state.rules, have, len(state.red_threes[team]) + reds, runs)
 
 
 def check(state: State, action: Action) -> Rejection | None:
@@ -274,7 +279,7 @@ def _check_take(state: State, action: TakePile) -> Rejection | None:
     # black 3s set aside (K10).
     joining_cards, _ = split_aside(rules, tuple(c for c in pile[:-1] if c not in RED_THREES))
     taken = len(joining_cards)
-    out = out_canastas(state, team, canastas, sum(c in RED_THREES for c in pile[:-1]))
+    out = out_canastas(state, team, canastas, sum(c in RED_THREES for c in pile[:-1]), after)
     if not opened:
         taken += joining_now(state)  # M3, U6: the reserve joins too
         need = state.minimum(team) - state.turn_points
@@ -337,7 +342,7 @@ def _check_take_sequence(state: State, action: TakePile, target: TableMeld,
     joining_cards, _ = split_aside(rules, tuple(c for c in pile[:-1] if c not in RED_THREES))
     if len(rest) + len(joining_cards) < 2:
         out = out_canastas(state, team, team_canastas(rules, after),
-                           sum(c in RED_THREES for c in pile[:-1]))
+                           sum(c in RED_THREES for c in pile[:-1]), after)
         problem = finish_problem(rules, rest + joining_cards, after, out, state.permission)
         if problem is not None:
             return _finish_rejection(rules, problem)
@@ -469,6 +474,9 @@ def _check_meld(state: State, action: Meld) -> Rejection | None:
         problem = size_problem(rules, wilds + (len(existing.cards) if existing else 0))
         if problem is not None:
             return Rejection("W2", problem)
+        problem = wild_size_problem(rules, wilds + (len(existing.cards) if existing else 0))
+        if problem is not None:
+            return Rejection("B2", problem)
     elif existing is None and not naturals:
         return Rejection(
             "C19", f"Your team has no meld of {rank_plural(rank)} to add wild cards to."
@@ -507,7 +515,7 @@ def _after_meld(state: State, cards: tuple[str, ...], rest: tuple[str, ...],
     going out (C21, C30, C31, C33)."""
     rules, team = state.rules, state.team
     canastas = team_canastas(rules, after)
-    out = out_canastas(state, team, canastas)
+    out = out_canastas(state, team, canastas, 0, after)
     left = rest
     need = 0
     if not state.opened[team]:

@@ -111,6 +111,22 @@ VARIANT_OPTIONS: dict[str, tuple[Preset, ...]] = {
                "variants-notes \u00a75 (bicyclecards.ca, howstuffworks)",
                {"red_three_totals": ()}),
     ),
+    "bolivia": (
+        Preset("B9", "The seed's reading: Classic Canasta (two decks, eleven cards, one "
+               "canasta to go out, no sequences) with bolivias, game 15,000",
+               "seed 003 line 77 (\u201cnach den traditionellen Regeln der Canasta\u201d)",
+               {"decks": 2, "hand_size": 11, "draw_count": 1, "max_wilds": 3,
+                "groups_per_rank": 1, "pile_wild_buy": True, "sequence_min": 0,
+                "sequence_canasta_bonus": 0, "sequence_canasta_name": "",
+                "sequence_canastas_to_go_out": 0, "canastas_to_go_out": 1,
+                "going_out_bonus": 100, "concealed_bonus": 100,
+                "all_red_threes_bonus": 800, "red_threes_plus_from": 0,
+                "initial_meld": ((NEG_INF, 15), (0, 50), (1500, 90), (3000, 120)),
+                "rule_ids": (("F1", "B2"), ("C50", "B8"))}),
+        Preset("B10", "No escalera needed to go out: any two canastas",
+               "seed 003 line 77 (silent); variants-notes \u00a76 for the escalera",
+               {"sequence_canastas_to_go_out": 0}),
+    ),
     "wild-canasta": (
         Preset("W6", "No size limit: melds grow past seven cards",
                "seed 003 line 67 (the other reading of \u201c3 bis 7 Karten\u201d)",

@@ -90,6 +90,8 @@ OPTIONS: dict[str, Option] = {
     "groups_per_rank": _i("melds", 1, 4, "S5: the melds a team may hold of one rank; a "
                           "new one starts only when the others of that rank are canastas "
                           "(1: C18)."),
+    "wild_meld_max": _i("melds", 0, 14, "B2: the most cards a meld of wild cards may hold; "
+                        "one of that many is closed (0: no limit)."),
     "sequence_min": _i("melds", 0, 7, "S6: the fewest cards of one suit in order that make "
                        "a sequence (0: no sequences)."),
     "sequence_max": _i("melds", 3, 14, "S7: the most cards a sequence may hold; one of "
@@ -139,6 +141,8 @@ OPTIONS: dict[str, Option] = {
                             "or \u201cforbidden\u201d (by melding the last card)."),
     "must_ask": _b("going out", "C33: going out needs the partner's yes to \u201cMay I go "
                    "out?\u201d this turn (the question is compulsory)."),
+    "sequence_canastas_to_go_out": _i("going out", 0, 4, "B4: of the canastas a side needs "
+                                      "to go out, how many must be canastas of sequences."),
     "red_threes_to_go_out": _i("going out", 0, 8, "M8: red 3s a side must have laid down "
                                "to go out (0: none)."),
     "canastas_per_red_three": _b("going out", "M12: a side needs a canasta for each of its "
@@ -338,6 +342,13 @@ def problems(rules: RuleSet) -> list[str]:
         out.append("sequence_min must be from the smallest meld up to sequence_max")
     if rules.sequence_min and rules.sequence_max > rules.canasta_size:
         out.append("a sequence closes at sequence_max: it cannot be larger than a canasta")
+    if rules.sequence_canastas_to_go_out and not rules.sequence_min:
+        out.append("sequence_canastas_to_go_out needs sequences (sequence_min)")
+    if rules.sequence_canastas_to_go_out > rules.canastas_to_go_out:
+        out.append("more canastas of sequences to go out than canastas to go out")
+    if rules.wild_meld_max and rules.wild_meld_max < max(rules.canasta_size,
+                                                         rules.wild_meld_min):
+        out.append("wild_meld_max must let a meld of wild cards grow to a canasta")
     if rules.double_end_bonus and rules.teams == rules.players:
         out.append("a double end (H1) needs partnerships: every player here plays alone")
     return out

@@ -23,6 +23,7 @@ VARIANT_PAGES: dict[str, str] = {
     "mexicana": "mexicana",
     "american": "american",
     "samba": "samba",
+    "bolivia": "bolivia",
 }
 
 # ... and the page that holds each prefix of rule ids.
@@ -39,6 +40,7 @@ PREFIX_PAGES: dict[str, str] = {
     "M": "mexicana",
     "U": "american",
     "S": "samba",
+    "B": "bolivia",
 }
 
 _RULE = re.compile(r"^([A-Z]{1,2})\d{1,3}$")

@@ -62,6 +62,7 @@ class RuleSet:
     # (0: no sequences) up to `sequence_max`
     sequence_min: int = 0
     sequence_max: int = 7
+    wild_meld_max: int = 0  # B2: the most cards a meld of wild cards holds (0: no limit)
     # Pile (C14, C15, C22)
     frozen_for_unopened_team: bool = True
     black_three_freezes: bool = False
@@ -98,6 +99,8 @@ class RuleSet:
     # card is melded, never discarded)
     final_discard: str = "optional"
     must_ask: bool = False  # going out needs the partner's yes this turn (C33 compulsory)
+    # B4: of the canastas to go out, this many must be sequences (Bolivia's escalera)
+    sequence_canastas_to_go_out: int = 0
     # Red 3s to go out (solver.out_shortfall): a side needs this many laid down (M8; 0:
     # none), or with `canastas_per_red_three` a canasta for each of its red 3s (M12)
     red_threes_to_go_out: int = 0
@@ -519,9 +522,35 @@ SAMBA = replace(
               ("C42", "S9"), ("C50", "S11")),
 )
 
+# Bolivia (docs/variants/bolivia.md): seed 003 line 77 — melds of three or more wild
+# cards, seven of them a bolivia (2500), game 15,000, black 3s left in hand -100; built
+# on Samba as the public sources describe it (variants-notes §6): escaleras (sequences
+# of seven, 1500), two canastas to go out, one an escalera.
+BOLIVIA = replace(
+    SAMBA,
+    name="bolivia",
+    title="Bolivia (Samba with bolivias of wild cards 2500 and escaleras 1500; one "
+          "escalera to go out)",
+    wild_meld_min=3,
+    wild_meld_max=7,
+    wild_canasta_bonus=2500,
+    wild_canasta_name="bolivia",
+    sequence_canasta_name="escalera",
+    sequence_canastas_to_go_out=1,
+    black_three_in_hand=100,
+    red_three_totals=(),
+    initial_meld=((NEG_INF, 15), (0, 50), (1500, 90), (3000, 120), (7000, 150)),
+    target_score=15_000,
+    # Samba's own rules keep their ids (S1-S7: the page says so); Bolivia's changes
+    rule_ids=(("C3", "S1"), ("C4", "S1"), ("C7", "S2"), ("C11", "S3"), ("C17", "S4"),
+              ("C19", "S4"), ("F1", "B2"), ("S7", "B3"), ("C25", "B7"), ("C30", "B4"),
+              ("C31", "B4"), ("C40", "B6"), ("C42", "B6"), ("C50", "B8")),
+)
+
 VARIANTS: dict[str, RuleSet] = {
     r.name: r for r in (CLASSIC, CLASSIC_2P, CLASSIC_3P, CLASSIC_5P, CLASSIC_6P, CLASSIC_6P_3X2,
-                        FREE_CANASTA, WILD_CANASTA, CUBAN, MEXICANA, AMERICAN, SAMBA)
+                        FREE_CANASTA, WILD_CANASTA, CUBAN, MEXICANA, AMERICAN, SAMBA,
+                        BOLIVIA)
 }
 
 

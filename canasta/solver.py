@@ -79,12 +79,15 @@ def initial_reachable(
     if need <= 0:
         return True
     existing = meld_counts(turn_melds)
+    runs = sequence_canastas(rules, turn_melds)
     for way in _placements(rules, hand, turn_melds):
         rest = _without(hand, way.used)
         counts, wild_values, blacks = hand_counts(rest)
+        # B4: no going out without the canastas of sequences it needs
+        out = may_go_out and runs + way.canastas >= rules.sequence_canastas_to_go_out
         if reachable(rules, counts, wild_values, len(rest), existing,
                      need - points(way.used), bonus_cards, canastas_have + way.canastas,
-                     blacks, may_go_out, canasta_opens):
+                     blacks, out, canasta_opens):
             return True
     return False
 
@@ -271,9 +274,20 @@ def out_shortfall(rules: RuleSet, reds: int) -> int:
     return 0
 
 
-def toward_out(rules: RuleSet, canastas: int, reds: int) -> int:
-    """A side's `canastas` as the go-out functions count them (`out_shortfall`)."""
-    return canastas - out_shortfall(rules, reds)
+def toward_out(rules: RuleSet, canastas: int, reds: int, runs: int = 0) -> int:
+    """A side's `canastas` as the go-out functions count them (`out_shortfall`); B4: a
+    side with fewer than `sequence_canastas_to_go_out` canastas of sequences (`runs`)
+    counts one short of going out at most, and the search (`_go_out`) only finds the ways
+    out that complete the sequence canastas it lacks."""
+    count = canastas - out_shortfall(rules, reds)
+    if runs < rules.sequence_canastas_to_go_out:
+        count = min(count, rules.canastas_to_go_out - 1)
+    return count
+
+
+def sequence_canastas(rules: RuleSet, melds: Iterable[TableMeld]) -> int:
+    """B4: the side's canastas of sequences."""
+    return sum(1 for m in melds if m.kind == SEQUENCE and len(m.cards) >= rules.canasta_size)
 
 
 def may_go_out(rules: RuleSet, permission: bool | None) -> bool:
@@ -524,7 +538,10 @@ def _go_out(
     after the sequence plays (S6) that lay the rest; None if there is none."""
     if not hand:
         return None
+    lacking = rules.sequence_canastas_to_go_out - sequence_canastas(rules, melds)
     for way in _placements(rules, hand, melds):
+        if way.canastas < lacking:
+            continue  # B4: this way out would lack a canasta of a sequence
         rest = _without(hand, way.used)
         if not rest:
             if (rules.final_discard != "required" and points(way.used) >= need_points

@@ -50,6 +50,8 @@ def meld_view(rules: RuleSet, meld: TableMeld) -> dict[str, Any]:
                    high=RUN_ORDER[span.high], closed=len(meld.cards) >= rules.sequence_max)
     elif rules.meld_max:
         out["closed"] = len(meld.cards) >= rules.meld_max
+    elif rules.wild_meld_max and meld.kind == "wild":  # B2: a bolivia takes no more
+        out["closed"] = len(meld.cards) >= rules.wild_meld_max
     name = {SEQUENCE: rules.sequence_canasta_name, "wild": rules.wild_canasta_name}.get(
         kind or "")
     if name:

@@ -27,6 +27,16 @@ def start_problem(rules: RuleSet, count: int) -> str | None:
     return None
 
 
+def wild_size_problem(rules: RuleSet, size: int) -> str | None:
+    """B2: why a meld of wild cards of `size` cards is too large (one of `wild_meld_max`
+    is closed), or None."""
+    if rules.wild_meld_max and size > rules.wild_meld_max:
+        name = rules.wild_canasta_name or "canasta of wild cards"
+        return (f"A meld of wild cards holds at most {rules.wild_meld_max} cards: a "
+                f"{name} is closed.")
+    return None
+
+
 def shares(rules: RuleSet, wilds: int, on_table: int | None) -> list[tuple[int, int]]:
     """How `wilds` wild cards may go to the team's meld of wild cards, which holds
     `on_table` cards (None: the team has none): (cards put there, canastas it then
@@ -37,6 +47,7 @@ def shares(rules: RuleSet, wilds: int, on_table: int | None) -> list[tuple[int, 
     have = on_table or 0
     low = 1 if on_table is not None else rules.wild_meld_min
     size = rules.canasta_size
-    most = min(wilds, rules.meld_max - have) if rules.meld_max else wilds  # W2
+    limit = rules.wild_meld_max or rules.meld_max  # B2, W2
+    most = min(wilds, limit - have) if limit else wilds
     out.extend((x, 1 if have < size <= have + x else 0) for x in range(low, most + 1))
     return out

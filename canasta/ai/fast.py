@@ -318,7 +318,8 @@ class Sim(Table):
             return False  # (a bound for groups of one rank: S5, S6 leave it to the solver)
         cards_held = tuple(c for cards in hand.values() for c in cards)
         plan = go_out_plan(self.rules, cards_held, self._table_melds(team),
-                           toward_out(self.rules, self.canastas[team], self.reds[team]), 0)
+                           toward_out(self.rules, self.canastas[team], self.reds[team],
+                                      self.runs(team)), 0)
         if plan is None:
             return False
         for action in plan:
@@ -417,7 +418,7 @@ class Sim(Table):
             if not start_wild_meld(rules.wild_canasta_bonus, rules.mixed_canasta_bonus, held,
                                    rules.wild_meld_min, size):
                 return
-            n = min(held, self.most)  # W2
+            n = min(held, self.wild_most)  # W2, B2
         elif have >= size or not build_wild_meld(have, held, size):
             return
         else:

@@ -31,7 +31,7 @@ from ..scoring import (
     threes_score,
 )
 from ..sequences import SEQUENCE, SEQUENCE_KEY, in_run_order
-from ..solver import forms_own_melds, out_shortfall
+from ..solver import CANNOT_GO_OUT, forms_own_melds, out_shortfall
 from ..state import ANSWER, PLAY, State
 from ..state import DRAW as DRAW_PHASE
 
@@ -83,17 +83,18 @@ def unmodelled(rules: RuleSet) -> str | None:
     return None
 
 
-# The options the fast path does not model: the house rules' scoring (scoring.py), a
-# canasta waiving the initial meld (H6, H7), and going out's requirements beyond
-# Classic's but a required final discard (solver.finish_problem: the last card may not
-# be discarded, a compulsory question). Melds of wild cards (wild_melds.py: F1, H12) it
-# models, keyed WILD_KEY, sequences and older melds of a rank (S5, S6: keyed
-# `SEQUENCE_PREFIX` + id and rank + `OLDER` + id; the rollout policy never starts or
-# grows them, but a way out the solver finds may), melds with a size limit (W2:
-# `space`), Samba's pile (S3) and Modern American's rules (U3-U18: every 3 laid down,
-# 7s and aces without wild cards, discards barred, the minimum from the hand, a
-# required final discard, its scoring).
-HOUSE_SCORING = ("double_end_bonus", "red_threes_by_going_out", "black_three_in_hand",
+# The options the fast path does not model: the house rules' scoring (scoring.py; H9's
+# black 3s in hand it models), a canasta waiving the initial meld (H6, H7), and going
+# out's requirements beyond Classic's but a required final discard (solver's
+# finish_problem: the last card may not be discarded, a compulsory question). It models
+# melds of wild cards (wild_melds.py: F1, H12; B2's limit), keyed WILD_KEY; sequences
+# and older melds of a rank (S5, S6), keyed `SEQUENCE_PREFIX` + id and rank + `OLDER`
+# + id (the rollout policy never starts or grows them, but a way out the solver finds
+# may); melds with a size limit (W2: `space`); Samba's pile (S3); Bolivia's escalera to
+# go out (B4: `goal_of`); Modern American's rules (U3-U18: every 3 laid down, 7s and
+# aces without wild cards, discards barred, the minimum from the hand, a required final
+# discard, its scoring).
+HOUSE_SCORING = ("double_end_bonus", "red_threes_by_going_out",
                  "concealed_canasta_bonus", "canasta_opens_from", "must_ask")
 SEQUENCE_PREFIX = "q"  # a sequence's key: "q" and its id (S6)
 OLDER = "#"  # an older meld of a rank beside a newer one (S5): rank, "#", its id
@@ -128,6 +129,7 @@ class Table:
         self.rules: RuleSet = rules
         self.size = rules.canasta_size
         self.most = rules.meld_max or NO_LIMIT  # W2: the most cards a meld holds
+        self.wild_most = rules.wild_meld_max or self.most  # B2: a meld of wild cards
         self.goal = rules.canastas_to_go_out
         # M8, M12: going out needs red 3s (or a canasta for each); M7, M11: the pile is
         # taken only at a size or without a rank on top; M3: a reserve joins the hand
@@ -217,10 +219,20 @@ class Table:
         self.concealed = False
 
     def goal_of(self, team: int) -> int:
-        """The canastas `team` needs to go out, its red 3s counted (M8, M12)."""
-        if not self.red_rule:
-            return self.goal
-        return self.goal + out_shortfall(self.rules, self.reds[team])
+        """The canastas `team` needs to go out, its red 3s counted (M8, M12); B4: more
+        than any side makes while it lacks its canasta of a sequence (the policy then
+        keeps two cards; the solver finds the ways out that complete one)."""
+        goal = self.goal
+        if self.red_rule:
+            goal += out_shortfall(self.rules, self.reds[team])
+        if self.rules.sequence_canastas_to_go_out > self.runs(team):
+            goal += CANNOT_GO_OUT
+        return goal
+
+    def runs(self, team: int) -> int:
+        """B4: the team's canastas of sequences."""
+        return sum(1 for k, m in self.melds[team].items()
+                   if k[0] == SEQUENCE_PREFIX and len(m.cards) >= self.size)
 
     def _open(self, seat: int) -> None:
         """The team's initial meld is complete (C25); the player takes the reserve
@@ -314,7 +326,7 @@ class Table:
         can take (U7, U8: none on 7s and aces, but aces in an initial meld, `opening`);
         any number on the meld of wild cards (F1)."""
         if kind == WILD_KEY:
-            return self.space(meld)
+            return self.wild_most - (len(meld.cards) if meld else 0)
         nat = (meld.naturals if meld else 0) + add_naturals
         return wild_room(self.rules, nat, meld.wilds if meld else 0, kind, opening)
 
@@ -472,8 +484,11 @@ class Table:
             if self.went_out is not None and self.went_out % self.teams == team:
                 total += rules.going_out_bonus + (rules.concealed_bonus if self.concealed else 0)
             for seat in range(team, self.players, self.teams):
-                for cards in self.hands[seat].values():
-                    total -= sum(VALUE[c] for c in cards)
+                for kind, cards in self.hands[seat].items():
+                    if kind == "b" and rules.black_three_in_hand:  # H9, B5
+                        total -= rules.black_three_in_hand * len(cards)
+                    else:
+                        total -= sum(VALUE[c] for c in cards)
                 if rules.held_pure_count:  # U17
                     total -= held_penalty(rules, tuple(
                         c for cards in self.hands[seat].values() for c in cards))

@@ -19,7 +19,7 @@ from ..cards import BLACK_THREES, RANK, VALUE, WILDS
 from ..melds import WILD_KEY, meld_of_view
 from ..pile import frozen_for
 from ..rules import RuleSet
-from ..solver import go_out_plan, out_shortfall, toward_out
+from ..solver import CANNOT_GO_OUT, go_out_plan, out_shortfall, toward_out
 from ..view import rules_of
 from .gifts import LOOP_TAKES, LOOP_TURNS, empty_takes, gift_reason
 from .judgement import (
@@ -73,7 +73,13 @@ def _goal(view: Json, team: int) -> int:
     rules = view.get("rules") or {}
     if rules.get("red_threes_to_go_out") or rules.get("canastas_per_red_three"):
         goal += out_shortfall(rules_of(view), len(view["red_threes"][team]))
+    if rules.get("sequence_canastas_to_go_out", 0) > _runs(view, team):
+        goal += CANNOT_GO_OUT  # B4: not without its canasta of a sequence
     return goal
+
+
+def _runs(view: Json, team: int) -> int:
+    return sum(1 for m in view["melds"][team] if m["canasta"] == "sequence")
 
 
 def _opponent_threat(view: Json) -> bool:
@@ -173,7 +179,8 @@ def _go_out_step(view: Json, rules: RuleSet) -> Json | None:
     if view["pending"]:
         return None
     plan = go_out_plan(rules, tuple(view["hand"]), melds,
-                       toward_out(rules, canastas, len(view["red_threes"][team])), need)
+                       toward_out(rules, canastas, len(view["red_threes"][team]),
+                                  _runs(view, team)), need)
     if not plan:
         return None
     return action_to_json(plan[0])
