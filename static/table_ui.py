@@ -18,6 +18,7 @@ from ui_actions import (
     do_meld,
     do_take,
     take_action,
+    take_onto,
     tell,
     toggle,
     why_not,
@@ -126,6 +127,10 @@ def on_click(event):
         S["four_colours"] = not S["four_colours"]
         save_settings()
         show_colours()
+    elif act == "sort":
+        S["suit_sort"] = not S["suit_sort"]
+        save_settings()
+        render()
     elif act == "zoom":
         S["zoom"] = (S["zoom"] + 1) % 3
         document.body.className = "zoom-" + str(S["zoom"])
@@ -152,7 +157,7 @@ def on_click(event):
             render()
     elif act == "new-meld":
         if S["sel"]:
-            do_meld()
+            do_meld(new=True)
     elif act == "discard":
         do_discard()
     elif act == "clear":
@@ -233,6 +238,7 @@ SHORTCUTS = {
     "a": "ask",
     "h": "hint",
     "n": "next",
+    "s": "sort",
 }
 
 
@@ -321,9 +327,15 @@ def on_key(event):
 
 
 def on_dragstart(event):
+    if event.target.closest('[data-act="pile"]') is not None:
+        # The pile dragged onto a meld: its top card goes there (S3: onto a sequence).
+        S["dragging"] = "pile"
+        event.dataTransfer.setData("text/plain", "pile")
+        return
     node = event.target.closest('[data-act="card"]')
     if node is None:
         return
+    S["dragging"] = "cards"
     i = int(node.getAttribute("data-i"))
     if i not in S["sel"]:
         S["sel"].append(i)
@@ -341,10 +353,16 @@ def on_drop(event):
         return
     event.preventDefault()
     kind = zone.getAttribute("data-drop")
+    pile = S.get("dragging") == "pile"
+    S["dragging"] = None
+    if pile:
+        if kind in ("meld", "new"):
+            take_onto(zone.getAttribute("data-meld-id"), kind == "new")
+        return
     if kind == "meld":
         do_meld(zone.getAttribute("data-meld-id"))
     elif kind == "new":
-        do_meld()
+        do_meld(new=True)
     elif kind == "pile" and S["view"] is not None:
         click_pile(S["view"])
 

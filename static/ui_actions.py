@@ -8,8 +8,11 @@ from ui_base import (
     RANK_NAMES,
     S,
     card_name,
+    fits_sequence,
+    is_sequence,
     is_wild,
     my_turn,
+    short_name,
 )
 from ui_game import call, send, spawn
 from ui_render import assess_key, pending_cards, render, staged_cards
@@ -53,25 +56,46 @@ def team_meld(view, meld_id):
     return None
 
 
-def pile_onto(view):
+def pile_onto(view, cards=()):
     """The id of the team meld the pile's top card goes on: the chosen meld when it is
-    of the top card's rank, else the team's only meld of that rank; None for none."""
+    of the top card's rank, or (the top card alone, S3) a sequence it continues; else
+    the team's only meld of that rank; None for none."""
     top = view["pile"]["top"]
     if not top or is_wild(top):
         return None
     chosen = team_meld(view, S.get("target"))
-    if chosen is not None and chosen["rank"] == top[0]:
+    if chosen is not None and (chosen["rank"] == top[0] if not is_sequence(chosen)
+                               else not cards and fits_sequence(view, chosen, [top])):
         return chosen["id"]
-    same = [m for m in view["melds"][ME % view["teams"]] if m["rank"] == top[0]]
+    same = [m for m in view["melds"][ME % view["teams"]]
+            if not is_sequence(m) and m["rank"] == top[0]]
     return same[0]["id"] if len(same) == 1 and "id" in same[0] else None
 
 
-def take_action(view, cards):
+def take_action(view, cards, onto=None):
+    """Take the pile with `cards` from the hand; the top card goes on the meld `onto`
+    when given (the pile dropped on a meld), else on the one `pile_onto` finds."""
     action = {"type": "take_pile", "cards": cards}
-    onto = pile_onto(view)
+    if onto is None:
+        onto = pile_onto(view, cards)
     if onto is not None:
-        action["onto"] = onto
+        action["onto"] = int(onto)
     return action
+
+
+def cardless_take(view, takes):
+    """The take of the pile by its top card alone, among the engine's listed `takes`:
+    onto the meld chosen (clicked with nothing staged) when the top card fits it, else
+    the only one listed; None when the top card could go on more than one meld (S3, S5:
+    the player chooses)."""
+    alone = [a for a in takes if not a["cards"]]
+    chosen = team_meld(view, S.get("target"))
+    if chosen is not None and pile_onto(view) == chosen["id"]:
+        return take_action(view, [], chosen["id"])
+    places = {a.get("onto") for a in alone}
+    if len(places) != 1:
+        return None
+    return take_action(view, [], alone[0].get("onto"))
 
 
 def do_take():
@@ -92,8 +116,14 @@ def do_take():
             # yes (issue 15: a click on the pile used to commit at once).
             S["confirm_take"] = action
             render()
+            return
+        alone = cardless_take(view, takes)
+        if alone is None:
+            tell("The " + short_name(view["pile"]["top"]) + " on top of the pile can go on"
+                 " more than one of your melds: click the meld it goes on, then the pile"
+                 " (or drag the pile onto the meld).", "C11")
         else:
-            spawn(send(take_action(view, [])))
+            spawn(send(alone))
         return
     top = view["pile"]["top"]
     tell("Select the cards that go with the " + card_name(top) + " on top of the pile"
@@ -101,11 +131,24 @@ def do_take():
          " Take pile: a wild card is only spent when you select it.", "C11")
 
 
-def do_meld(onto=None):
+def new_group(view, cards):
+    """Whether cards put on "+ New meld" start another meld of their rank beside the
+    team's (S5, `groups_per_rank`: the engine's additive "new"); elsewhere such cards
+    join their rank's meld (C18), as they always did."""
+    if (view.get("rules", {}).get("groups_per_rank") or 1) < 2:
+        return False
+    ranks = {c[0] for c in cards if not is_wild(c)}
+    return len(ranks) == 1 and any(
+        not is_sequence(m) and m["rank"] in ranks for m in view["melds"][ME % view["teams"]])
+
+
+def do_meld(onto=None, new=False):
     """Meld the staged cards. `onto`: the id of the meld clicked or dropped on, which
-    they must join (the engine refuses a meld they do not fit). Without it, the meld
-    chosen earlier (clicked with nothing staged) is named when the cards fit it; else
-    the cards start a meld, or join their rank's (C18), or the meld of wild cards (F1)."""
+    they must join (the engine refuses a meld they do not fit); `new`: put on "+ New
+    meld", they start a meld even beside one of their rank (S5). Without either, the
+    meld chosen earlier (clicked with nothing staged) is named when the cards fit it;
+    else the cards start a meld, or join their rank's (C18), or the meld of wild cards
+    (F1), or the one sequence they continue (S6)."""
     cards = selected_cards()
     if not cards:
         return
@@ -114,13 +157,59 @@ def do_meld(onto=None):
     if building_initial(view):
         spawn(meld_initial(view, int(onto) if onto else None))
         return
-    if onto:
+    if new:
+        if new_group(view, cards):
+            action["new"] = True
+    elif onto:
         action["onto"] = int(onto)
     else:
-        chosen = team_meld(view, S.get("target"))
-        ranks = {c[0] for c in cards if not is_wild(c)}
-        if chosen is not None and ranks <= {chosen["rank"]}:
-            action["onto"] = chosen["id"]
+        found = meld_onto(view, cards)
+        if found is not None:
+            action["onto"] = found
+    spawn(send(action))
+
+
+def meld_onto(view, cards):
+    """The id of the team meld that cards melded with the Meld button join, or None (the
+    engine then starts a meld, or joins the cards' rank, C18): the meld chosen earlier
+    when they fit it — wild cards or its rank, or for a sequence cards that continue it
+    (S6) — else the one sequence they continue when they cannot make a meld of their
+    own (one card, or two of different ranks, with no meld of that rank)."""
+    chosen = team_meld(view, S.get("target"))
+    ranks = {c[0] for c in cards if not is_wild(c)}
+    if chosen is not None:
+        if is_sequence(chosen):
+            return chosen["id"] if fits_sequence(view, chosen, cards) else None
+        return chosen["id"] if ranks <= {chosen["rank"]} else None
+    least = view.get("rules", {}).get("sequence_min") or 0
+    if not least:
+        return None
+    team = view["melds"][ME % view["teams"]]
+    if len(ranks) == 1 and any(not is_sequence(m) and m["rank"] in ranks for m in team):
+        return None  # the meld of their rank (C18)
+    if (len(ranks) == 1 and len(cards) >= 3) or (len(ranks) > 1 and len(cards) >= least):
+        return None  # a meld of their own: a group, or a new sequence
+    runs = [m for m in team if fits_sequence(view, m, cards)]
+    return runs[0]["id"] if len(runs) == 1 else None
+
+
+def take_onto(meld_id, new=False):
+    """The pile dragged onto one of your melds: take it with the cards staged, its top
+    card onto that meld (a sequence it continues, S3, or a meld of its rank); dragged
+    onto "+ New meld" (`new`), the top card and the cards start a meld of their own
+    (beside the team's meld of that rank where the rules allow two, S5)."""
+    view = S["view"]
+    if view is None or not my_turn(view) or view["phase"] != "draw":
+        tell("Wait for your turn to take the pile.")
+        return
+    cards = selected_cards()
+    if not new:
+        spawn(send(take_action(view, cards, meld_id)))
+        return
+    action = {"type": "take_pile", "cards": cards}
+    top = view["pile"]["top"]
+    if top and new_group(view, [top]):
+        action["new"] = True
     spawn(send(action))
 
 

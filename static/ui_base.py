@@ -28,6 +28,11 @@ RANK_SHORT = {"T": "10"}
 PLURAL = {"A": "Aces", "T": "10s", "J": "Jacks", "Q": "Queens", "K": "Kings", "3": "Black 3s",
           "W": "Wild cards"}
 CANASTA_NAMES = {"natural": "Natural", "mixed": "Mixed", "wild": "Wild"}
+# Sequences (Samba, S6): runs of one suit from 4 up to the ace, in this order.
+RUN_ORDER = "456789TJQKA"
+# The hand sorted by suit: black and red in turn, each suit in run order (3s first).
+SUIT_ORDER = "SHCD"
+SUIT_RANKS = "3456789TJQKA"
 SUITS = {
     "S": ("♠", "spades", "black"),
     "H": ("♥", "hearts", "red"),
@@ -78,6 +83,47 @@ def card_name(card):
 
 def is_wild(card):
     return card == "JK" or card[0] == "2"
+
+
+def rank_short(rank):
+    """'10' for T, else the rank's letter ('4', 'K')."""
+    return RANK_SHORT.get(rank, str(rank))
+
+
+def is_sequence(meld):
+    """A run of one suit (Samba's sequences, S6): a meld with no rank."""
+    return meld.get("kind") == "sequence"
+
+
+def sequence_span(meld):
+    """'♠ 4–8': a sequence's suit and ends, as its label shows them."""
+    suit = SUITS.get(meld.get("suit"), ("?",))[0]
+    return suit + " " + rank_short(meld.get("low")) + "–" + rank_short(meld.get("high"))
+
+
+def fits_sequence(view, meld, cards):
+    """Whether `cards` could join the sequence `meld`: naturals of its suit that continue
+    it at either end without a gap or a rank twice, up to the rule set's longest run.
+    (A guess for choosing the meld a play names; the engine decides, S6 and S7.)"""
+    if not cards or meld.get("closed") or not is_sequence(meld):
+        return False
+    longest = view.get("rules", {}).get("sequence_max") or 7
+    if len(meld["cards"]) + len(cards) > longest:
+        return False
+    places = []
+    for c in list(meld["cards"]) + list(cards):
+        if not is_card(c) or is_wild(c) or c[1] != meld.get("suit") or c[0] not in RUN_ORDER:
+            return False
+        places.append(RUN_ORDER.index(c[0]))
+    return len(set(places)) == len(places) and max(places) - min(places) + 1 == len(places)
+
+
+def suit_key(card):
+    """Where a card sits in a hand sorted by suit: naturals by suit, each in run order;
+    wild cards last."""
+    if not is_card(card) or is_wild(card):
+        return (len(SUIT_ORDER), 0 if card == "JK" else 1)
+    return (SUIT_ORDER.index(card[1]), SUIT_RANKS.find(card[0]))
 
 
 # ----- the page's address (?seed=, ?level=, ?variant=, ?position=...) ------------------
@@ -255,6 +301,7 @@ S = {
     "asked_dialog": False,
     "coach_on": True,
     "four_colours": False,  # the four-colour deck (settings)
+    "suit_sort": False,  # the hand sorted by suit instead of by rank (settings)
     "name": DEFAULT_NAME,
     "stats": False,
     "stats_confirm": False,
@@ -349,7 +396,7 @@ def clean_name(text):
 
 def load_settings():
     text = store_get(SETTINGS)
-    coach, name, colours = True, DEFAULT_NAME, 2
+    coach, name, colours, sort = True, DEFAULT_NAME, 2, "rank"
     if text == "coach-off":  # the format before names: a bare string
         coach = False
     elif text and text[0] == "{":
@@ -358,16 +405,19 @@ def load_settings():
             coach = data.get("coach") is not False
             name = data.get("name", DEFAULT_NAME)
             colours = 4 if data.get("colours") == 4 else 2
+            sort = "suit" if data.get("sort") == "suit" else "rank"
         except Exception:  # unreadable settings: the defaults will do
             pass
     S["coach_on"] = coach
     S["four_colours"] = colours == 4
+    S["suit_sort"] = sort == "suit"
     S["name"] = clean_name(name) if isinstance(name, str) else DEFAULT_NAME
 
 
 def save_settings():
     text = json.dumps({"coach": S["coach_on"], "name": S["name"],
-                       "colours": 4 if S["four_colours"] else 2})
+                       "colours": 4 if S["four_colours"] else 2,
+                       "sort": "suit" if S["suit_sort"] else "rank"})
     if not store_set(SETTINGS, text):
         storage_full("your settings are")
 

@@ -5,12 +5,18 @@ from ui_base import (
     ME,
     PLURAL,
     RANK_SHORT,
+    RUN_ORDER,
+    SUIT_ORDER,
     SUITS,
     S,
     card_name,
     esc,
     is_card,
+    is_sequence,
     is_wild,
+    my_turn,
+    sequence_span,
+    suit_key,
     team_class,
     team_title,
 )
@@ -106,6 +112,7 @@ def melds_html(view, team, mine):
             + "".join(card_html(c) for c in blacks)
             + '<div class="mlabel">Black 3s set aside</div></div>'
         )
+    seen = []
     for m in melds:
         rank = m["rank"]
         cards = m["cards"]
@@ -114,10 +121,25 @@ def melds_html(view, team, mine):
         # The meld is named by its id (the engine's `onto`); data-rank only describes it.
         meld_id = str(m.get("id", ""))
         act = ' data-act="meld-target" data-drop="meld"' if mine else ""
-        act += ' data-meld-id="' + esc(meld_id) + '" data-rank="' + esc(rank) + '"'
+        act += ' data-meld-id="' + esc(meld_id) + '"'
         role = ' role="button" tabindex="0"' if mine else ""
         label = name + " · " + str(len(cards))
-        if kind:
+        # The meld's test id, unique on the table: meld-{team}-{rank}; a second meld of a
+        # rank (S5) meld-{team}-{rank}-{id}; a sequence meld-{team}-seq-{id}.
+        key = esc(rank) + ("-" + esc(meld_id) if rank in seen else "")
+        seen.append(rank)
+        extra = ""
+        if is_sequence(m):
+            # A run of one suit (S6) has no rank: it is named by its id, and shows its
+            # cards in run order as the view lists them.
+            act += ' data-kind="sequence" data-suit="' + esc(m.get("suit", "")) + '"'
+            key = "seq-" + esc(meld_id)
+            extra = " sequence"
+        else:
+            act += ' data-rank="' + esc(rank) + '"'
+        if extra:
+            body, label = sequence_html(view, m)
+        elif kind:
             top = "canasta-" + esc(kind)
             # A closed canasta shows a red top card when natural, a black one when
             # mixed (as at a real table), a joker when of wild cards (Free Canasta);
@@ -146,11 +168,12 @@ def melds_html(view, team, mine):
         sel = " target" if mine and meld_id and S.get("target") == meld_id else ""
         parts.append(
             '<div class="meld'
+            + extra
             + sel
             + '" data-testid="meld-'
             + esc(team)
             + "-"
-            + esc(rank)
+            + key
             + '"'
             + act
             + role
@@ -179,6 +202,35 @@ def melds_html(view, team, mine):
     )
 
 
+def sequence_html(view, m):
+    """A sequence's cards and label: "Sequence ♠ 4–8 · 5", fanned in run order; once
+    a canasta (Samba's samba, S7) squared up under its highest card and named by the
+    engine ("Samba ♠ 4–10 · 1500 · closed")."""
+    cards = m["cards"]
+    span = sequence_span(m)
+    if not m.get("canasta"):
+        return "".join(card_html(c) for c in cards), "Sequence " + span + " · " + str(len(cards))
+    word = str(m.get("name") or view.get("rules", {}).get("sequence_canasta_name") or "")
+    word = word[:1].upper() + word[1:] if word else "Sequence canasta"
+    label = word + " " + span
+    if m.get("bonus") is not None:
+        label += " · " + str(m["bonus"])
+    if m.get("closed"):
+        label += " · closed"
+    top = cards[-1] if cards else "?"
+    return card_html(top, extra=" canasta-sequence"), label
+
+
+def in_run_order(cards):
+    """Cards of one suit and several ranks (a sequence set aside, its cards staged in any
+    order) in run order; any other cards as they are."""
+    ranks = [c[0] for c in cards if is_card(c) and not is_wild(c) and c[0] in RUN_ORDER]
+    if (len(ranks) < 2 or len(ranks) != len(cards) or len(set(ranks)) != len(ranks)
+            or len({c[1] for c in cards}) != 1):
+        return cards
+    return sorted(cards, key=lambda c: RUN_ORDER.index(c[0]))
+
+
 def pending_html(view):
     """The melds set aside for the initial meld (issue 15): nothing is played until
     they reach the minimum together; "Back to hand" returns them."""
@@ -199,7 +251,8 @@ def pending_html(view):
         '<div class="mcards"'
         + (' data-act="meld-target" data-meld-id="' + esc(g[0]) + '" role="button" tabindex="0"'
            if g[0] is not None else "")
-        + ">" + "".join(card_html(hand[i]) for i in g[1] if i < len(hand)) + "</div>"
+        + ">" + "".join(card_html(c) for c in in_run_order(
+            [hand[i] for i in g[1] if i < len(hand)])) + "</div>"
         for g in groups)
     points = assessed["reply"].get("points", 0) if assessed else 0
     team = ME % view["teams"]
@@ -257,9 +310,13 @@ def center_html(view):
         # Another player's discard just made stands out (and arrives, where motion is on).
         top = card_html(pile["top"], testid="pile-top",
                         extra=" ai-discard" if S.get("ai_discard") else "")
+    # In your draw phase the pile may be dragged onto one of your melds: its top card
+    # goes there (a sequence it continues, S3).
+    drag = (' draggable="true"' if pile["top"] and my_turn(view) and view["phase"] == "draw"
+            else "")
     pilebtn = (
         '<button type="button" class="pilebtn" data-act="pile" data-drop="pile"'
-        ' data-testid="pile">'
+        ' data-testid="pile"' + drag + '>'
         + '<div class="pilecards">'
         + under
         + top
@@ -299,17 +356,31 @@ def hand_html(view):
     drawn = drawn_places(hand, S.get("drawn") or [])
     groups = []
     current = None
-    for i, c in enumerate(hand):
+    by_suit = S.get("suit_sort")
+    order = list(range(len(hand)))
+    if by_suit:
+        # Sorted by suit (the hand's toggle, kept in the settings): the cards of a suit
+        # together in run order, ready for a sequence (S6); wild cards last. The cards
+        # keep their places in the view (data-i), only the drawing moves them.
+        order.sort(key=lambda i: (suit_key(hand[i]), i))
+    for i in order:
+        c = hand[i]
         if i in aside:
             continue
-        key = "?" if not is_card(c) else "wild" if is_wild(c) else c[0]
+        key = ("?" if not is_card(c) else "wild" if is_wild(c)
+               else c[1] if by_suit else c[0])
         if key != current:
             groups.append([key, []])
             current = key
         groups[-1][1].append((i, c))
     out = []
     for key, items in groups:
-        name = "Wild cards" if key == "wild" else PLURAL.get(key, key + "s")
+        if key == "wild":
+            name = "Wild cards"
+        elif by_suit and key in SUIT_ORDER:
+            name = SUITS[key][1][:1].upper() + SUITS[key][1][1:]
+        else:
+            name = PLURAL.get(key, key + "s")
         out.append(
             '<div class="group" role="group" aria-label="'
             + esc(name)

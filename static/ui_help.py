@@ -59,6 +59,10 @@ async def ask_hint():
     how = HOW.get(action["type"], "")
     if action["type"] == "take_pile" and not cards:
         how = "Press Take pile."
+    elif action.get("new") and action["type"] == "meld":
+        how = "The cards are selected: click + New meld."  # S5: beside the rank's meld
+    elif action.get("new"):
+        how = "The cards are selected: drag the pile onto + New meld."
     S["hint"] = hint["text"] + (" " + how if how else "")
     S["refusal"] = None
     render()

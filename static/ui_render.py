@@ -130,6 +130,12 @@ def controls_html(view):
         button("clear", "Clear", n > 0, "C"),
         button("ask", "May I go out?", mine and bool(view.get("may_ask")), "A"),
         button("hint", "Hint", mine, "H"),
+        # The hand by suit instead of by rank (each suit in run order, for sequences):
+        # a toggle kept in the settings, for every game.
+        '<button type="button" class="sort" data-act="sort" data-testid="sort-button"'
+        ' aria-pressed="' + ("true" if S["suit_sort"] else "false") + '"'
+        ' title="Sort your hand by suit, each suit in run order (shortcut S)">By suit'
+        '<span class="short" aria-hidden="true">♠♥</span></button>',
     ]
     if watching(view) and view["phase"] not in ("round_over", "game_over"):
         parts = ['<button type="button" data-act="skip-round" data-testid="skip-round">'

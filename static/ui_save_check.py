@@ -52,6 +52,11 @@ def is_card(card):
         card == "JK" or (len(card) == 2 and card[0] in RANKS and card[1] in SUITS))
 
 
+def is_letter(text, letters):
+    """One of `letters` (a suit "S", a rank "T")."""
+    return isinstance(text, str) and len(text) == 1 and text in letters
+
+
 def is_word(text, limit=40):
     """A short plain name: letters, digits, '_' and '-' (variant names, meld keys)."""
     return (isinstance(text, str) and 0 < len(text) <= limit
@@ -116,7 +121,18 @@ def _bools(value, what, size):
 
 def _meld(meld, what):
     need(isinstance(meld, dict), what + " is not a meld")
-    need(is_word(meld.get("rank"), 12), what + " has no rank")
+    if meld.get("kind") == "sequence":
+        # A run of one suit has no rank (null): its suit and ends say what it is (S6).
+        need(meld.get("rank") is None, what + " is a sequence with a rank")
+        need(is_letter(meld.get("suit"), SUITS), what + " is a sequence without a suit")
+        for end in ("low", "high"):
+            need(is_letter(meld.get(end), RANKS), what + " is a sequence without its " + end
+                 + " card")
+        need("id" in meld, what + " is a sequence without an id")
+        name = meld.get("name")
+        need(name is None or is_word(name, 20), what + " has a strange name")
+    else:
+        need(is_word(meld.get("rank"), 12), what + " has no rank")
     _cards(meld.get("cards"), what + "'s cards")
     need(len(meld["cards"]) > 0, what + " has no cards")
     kind = meld.get("canasta")

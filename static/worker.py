@@ -26,6 +26,7 @@ from canasta.melds import WILD_KEY  # noqa: E402
 from canasta.reserve import joining  # noqa: E402
 from canasta.roster import public_view, seat_of  # noqa: E402
 from canasta.rule_pages import rule_href, variant_href  # noqa: E402
+from canasta.sequences import SEQUENCE, in_run_order, is_sequence_play  # noqa: E402
 
 _IMPORTED = time.perf_counter()
 HUMAN = 0
@@ -42,8 +43,9 @@ def _level(level):
 
 
 def _laid_on(seat, action, before):
-    """The rank of the team meld a meld action adds to, or None for a new meld."""
-    if action.get("type") != "meld" or before is None:
+    """The rank of the team meld a meld action adds to, or None for a new meld (S5:
+    "new" starts one beside a meld of its rank)."""
+    if action.get("type") != "meld" or before is None or action.get("new"):
         return None
     team = before.melds[seat % before.rules.teams]
     ranks = {m.rank for m in team}
@@ -54,8 +56,25 @@ def _laid_on(seat, action, before):
     return rank if rank in ranks else None
 
 
+def _sequence_named(seat, action, before):
+    """The team sequence (S6) a meld or a pile take names by its id (`onto`), or None."""
+    if before is None or action.get("onto") is None:
+        return None
+    team = before.melds[seat % before.rules.teams]
+    return next((m for m in team if m.id == action["onto"] and m.kind == SEQUENCE), None)
+
+
+def _run_text(meld):
+    """'4♠–6♠': a sequence by its ends (its cards are kept in run order)."""
+    return f"{short_name(meld.cards[0])}–{short_name(meld.cards[-1])}"
+
+
 # What each kind of action says: in the table's log (past) and in a hint (advice).
 PHRASES = {
+    "seq_start": ("started a sequence {cards}", "Start a sequence {cards}."),
+    "seq_add": ("added {cards} to the sequence {run}", "Add {cards} to your sequence {run}."),
+    "take_seq": ("took the pile: {top} on the sequence {run}",
+                 "Take the pile: its top card {top} continues your sequence {run}."),
     "draw": ("drew from the stock", "Draw from the stock."),
     "take_pile": ("took the pile with {cards}", "Take the pile with {cards}."),
     "take_top": ("took the pile (laid the top card off)",
@@ -73,7 +92,15 @@ PHRASES = {
 def _phrase(seat, action, before, advice=False):
     """'West took the pile with 9♣ 9♦' (log) or 'Take the pile with 9♣ 9♦.' (hint)."""
     kind = action.get("type")
-    rank = _laid_on(seat, action, before)
+    run = _sequence_named(seat, action, before)
+    rank = None
+    if run is not None:
+        kind = "seq_add" if kind == "meld" else "take_seq"
+    elif (kind == "meld" and before is not None and action.get("onto") is None
+          and is_sequence_play(before.rules, tuple(action.get("cards", ())))):
+        kind = "seq_start"
+    else:
+        rank = _laid_on(seat, action, before)
     if rank is not None:
         kind = "lay_off"
     elif kind == "take_pile" and not action.get("cards"):
@@ -82,10 +109,15 @@ def _phrase(seat, action, before, advice=False):
         kind = "answer_yes" if action.get("yes") else "answer_no"
     if kind not in PHRASES:
         return str(kind)
+    cards = list(action.get("cards", []))
+    if kind in ("seq_start", "seq_add"):
+        cards = list(in_run_order(cards))
     return PHRASES[kind][1 if advice else 0].format(
-        cards=" ".join(short_name(c) for c in action.get("cards", [])),
+        cards=" ".join(short_name(c) for c in cards),
         card=short_name(action["card"]) if "card" in action else "",
         rank=rank_plural(rank) if rank else "",
+        run=_run_text(run) if run is not None else "",
+        top=short_name(before.pile[-1]) if kind == "take_seq" and before.pile else "",
     )
 
 
@@ -188,7 +220,17 @@ def _coach(state):
         top = view_pile["top"]
         if top is None:
             return "The pile is empty: draw from the stock."
-        if any(a != DRAW for a in canasta.legal_actions(state)):
+        legal = canasta.legal_actions(state)
+        alone = [a for a in legal if isinstance(a, TakePile) and not a.cards]
+        runs = [m for a in alone for m in state.melds[team]
+                if m.id == a.onto and m.kind == SEQUENCE]
+        if runs:  # S3: the top card alone onto a sequence it continues
+            where = (f"your sequence {_run_text(runs[0])}" if len(runs) == 1 else
+                     "one of your sequences")
+            how = ("click the pile, or drag it onto the sequence" if len(alone) == 1 else
+                   "click the meld it goes on, then the pile")
+            return f"You can take the pile: {short_name(top)} on top continues {where} ({how})."
+        if any(a != DRAW for a in legal):
             return (f"You can take the pile: {short_name(top)} is on top "
                     "(select your cards for it, then click the pile).")
         rank = RANK[top]

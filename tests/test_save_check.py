@@ -230,3 +230,36 @@ def test_micropython_gives_the_same_answers(tmp_path: Path) -> None:
     here = [check.parse(text)[1] for text in cases]
     assert there == here
     assert here[0] is None and all(p is not None for p in here[1:7])
+
+
+def samba_view() -> dict[str, Any]:
+    """A Samba table with a sequence and a samba (S6, S7): melds without a rank."""
+    state = canasta.load_position({
+        "variant": "samba", "to_move": 0, "phase": "draw",
+        "hands": [["5H", "6H", "9D"], ["4C", "5C"], ["4H", "6C"], ["KH", "QC"]],
+        "melds": [[["4S", "5S", "6S", "7S", "8S"], ["4D", "5D", "6D", "7D", "8D", "9D", "TD"]],
+                  []],
+        "pile": ["9S"], "scores": [0, 0]})
+    view: dict[str, Any] = canasta.view_for(state, 0)
+    return view
+
+
+def test_a_view_with_sequences_passes() -> None:
+    view = samba_view()
+    assert [m["rank"] for m in view["melds"][0]] == [None, None]
+    assert check.check_view(view) is None
+
+
+@pytest.mark.parametrize(("field", "value", "said"), [
+    ("rank", "4", "a sequence with a rank"),
+    ("suit", "X", "without a suit"),
+    ("suit", "", "without a suit"),
+    ("low", "SH", "without its low card"),
+    ("high", None, "without its high card"),
+    ("name", "<b>", "strange name"),
+])
+def test_a_sequence_with_a_wrong_value_is_refused(field: str, value: Any, said: str) -> None:
+    view = samba_view()
+    view["melds"][0][1][field] = value
+    problem = check.check_view(view)
+    assert problem is not None and said in problem, problem

@@ -159,7 +159,14 @@ def _views() -> list[dict[str, Any]]:
     views.append(canasta.view_for(state, 0))
     five = canasta.view_for(canasta.new_game("classic-5p", 3), 0) \
         if "classic-5p" in canasta.VARIANTS else None
-    return views + ([five] if five else [])
+    # Samba's sequences (S6, S7): melds with a suit, ends and a name instead of a rank.
+    samba = canasta.view_for(canasta.load_position({
+        "variant": "samba", "to_move": 0, "phase": "play",
+        "hands": [["5H", "6H", "9D"], ["4C", "5C"], ["4H", "6C"], ["KH", "QC"]],
+        "melds": [[["4S", "5S", "6S", "7S", "8S"], ["4D", "5D", "6D", "7D", "8D", "9D", "TD"]],
+                  [["9C", "TC", "JC"]]],
+        "pile": ["9S"], "scores": [0, 0]}), 0)
+    return views + ([five] if five else []) + [samba]
 
 
 def _paths(value: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:

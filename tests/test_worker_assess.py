@@ -75,3 +75,23 @@ def test_the_hint_comes_after_the_melds_set_aside() -> None:
     # Melds the engine would refuse are ignored: the hint is then for the whole hand.
     refused = json.loads(WORKER.hint(json.dumps({"pending": [["TS", "TS", "2S", "2H"]]})))
     assert refused["hint"]["action"] == alone
+
+
+def test_a_sequence_set_aside_counts_toward_the_initial_meld_and_takes_a_card() -> None:
+    """S6 (Samba): the meter counts a sequence's cards; a card staged onto the sequence
+    set aside joins it by the id it will have."""
+    import canasta
+
+    state = canasta.load_position({
+        "variant": "samba", "to_move": 0, "phase": "play",
+        "hands": [["9S", "TS", "JS", "QS", "KH", "KD", "KC", "5C", "4D"],
+                  ["4C", "5C"], ["4H", "6C"], ["KH", "QC"]],
+        "melds": [[], []], "pile": ["9D"], "scores": [0, 0]})
+    first = _assess(state, [], ["9S", "TS", "JS"])
+    assert first["error"] is None and first["points"] == 30 and first["ids"] == [1]
+    WORKER.GAME["state"] = state
+    onto = json.loads(WORKER.assess(json.dumps(
+        {"pending": [["9S", "TS", "JS"]], "cards": ["QS"], "onto": 1})))
+    assert onto["error"] is None and onto["ids"] == [1, 1] and onto["points"] == 40
+    done = _assess(state, [["9S", "TS", "JS", "QS"]], ["KH", "KD", "KC"])
+    assert done["points"] == 70 and done["complete"]

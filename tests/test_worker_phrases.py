@@ -76,3 +76,45 @@ def test_coach_says_what_taking_the_pile_needs_with_one_natural_of_its_rank() ->
     coach = worker._coach(canasta.load_position(position))
     assert coach.endswith("(C11)"), coach
     assert "take it with two 7s, or one and a wild card" in coach
+
+
+SAMBA = {
+    "variant": "samba", "to_move": 0, "phase": "draw",
+    "hands": [["5H", "6H", "7H", "9D", "9D", "KC", "KC", "KS", "QS", "4C", "2D", "JK", "TH",
+               "AH", "3C"],
+              ["4C", "5C", "6C", "7C", "8C"], ["4H", "4H", "6C", "6C", "7C"],
+              ["QH", "QH", "JD", "QC", "QC"]],
+    "melds": [[["4S", "5S", "6S", "7S", "8S"], ["KD", "KD", "KD", "KH", "KH", "KH", "KS"]],
+              [["9C", "TC", "JC"]]],
+    "pile": ["QD", "9S"], "scores": [0, 0],
+}
+
+
+def test_sequences_are_started_added_to_and_taken_onto_in_words() -> None:
+    """S3, S6 (Samba): the history and the hints say what a play does with a sequence,
+    its cards in run order, the sequence by its ends; S5: a meld beside a canasta of its
+    rank is a new meld, not a lay-off."""
+    worker = load_worker()
+    state = canasta.load_position(SAMBA)
+    cases = [
+        ({"type": "take_pile", "cards": [], "onto": 1},
+         "took the pile: 9♠ on the sequence 4♠–8♠",
+         "Take the pile: its top card 9♠ continues your sequence 4♠–8♠."),
+        ({"type": "meld", "cards": ["9S"], "onto": 1},
+         "added 9♠ to the sequence 4♠–8♠", "Add 9♠ to your sequence 4♠–8♠."),
+        ({"type": "meld", "cards": ["7H", "5H", "6H"]},
+         "started a sequence 5♥ 6♥ 7♥", "Start a sequence 5♥ 6♥ 7♥."),
+        ({"type": "meld", "cards": ["KC", "KC", "KS"], "new": True},
+         "melded K♣ K♣ K♠", "Meld K♣ K♣ K♠."),
+        ({"type": "meld", "cards": ["KC"]}, "laid off K♣ on kings", "Lay off K♣ on your kings."),
+    ]
+    for action, past, advice in cases:
+        assert worker._phrase(0, action, state) == past
+        assert worker._phrase(0, action, state, advice=True) == advice
+
+
+def test_coach_says_the_top_card_continues_a_sequence() -> None:
+    worker = load_worker()
+    coach = worker._coach(canasta.load_position(SAMBA))
+    assert coach == ("You can take the pile: 9♠ on top continues your sequence 4♠–8♠ "
+                     "(click the pile, or drag it onto the sequence).")

@@ -16,6 +16,7 @@ from canasta.actions import DRAW
 from canasta.ai import choose_action
 from canasta.cards import WILDS
 from canasta.roster import public_view, seat_of
+from canasta.sequences import SEQUENCE
 from tests.e2e.conftest import my_turn, saved_game, select
 
 CURRENT = "canasta:v1:current"
@@ -43,14 +44,37 @@ def melds_first(state: canasta.State) -> Json:
 
 def as_sent(state: canasta.State, action: Json) -> Json:
     """A move as the table sends it when `play_through_ui` plays it (ui_actions.py): a
-    meld names no rank, and wild cards put on a meld name it by its id (`onto`)."""
+    meld names no rank, and wild cards put on a meld, or cards put on a sequence, name
+    it by its id (`onto`)."""
     if action["type"] != "meld":
         return action
     sent: Json = {"type": "meld", "cards": list(action["cards"])}
-    meld = wild_target(state, action)
+    meld = clicked_meld(state, action)
     if meld is not None:
         sent["onto"] = meld.id
+    elif action.get("new") and beside_its_rank(state, action):
+        sent["new"] = True  # put on "+ New meld" beside the team's meld of the rank (S5)
     return sent
+
+
+def beside_its_rank(state: canasta.State, action: Json) -> bool:
+    """Whether the human's team holds a meld of the rank of the action's naturals (the
+    table then sends "+ New meld" as "new", ui_actions.new_group)."""
+    ranks = {c[0] for c in action["cards"] if c not in WILDS}
+    return len(ranks) == 1 and any(m.rank in ranks for m in state.melds[state.rules.team_of(0)])
+
+
+def clicked_meld(state: canasta.State, action: Json) -> Any:
+    """The team meld the scripted human clicks to play a meld (wild cards alone onto a
+    meld, cards onto a sequence), or None (the Meld button)."""
+    return wild_target(state, action) or sequence_target(state, action)
+
+
+def sequence_target(state: canasta.State, action: Json) -> Any:
+    """The human's team sequence (S6) a meld names by its id, or None."""
+    onto = action.get("onto")
+    return next((m for m in state.melds[state.rules.team_of(0)]
+                 if m.id == onto and m.kind == SEQUENCE), None)
 
 
 def wild_target(state: canasta.State, action: Json) -> Any:
@@ -85,10 +109,13 @@ def play_through_ui(page: Page, state: canasta.State, action: Json) -> None:
         page.get_by_test_id("btn-discard").click()
     elif kind == "meld":
         select(page, action["cards"])
-        meld = wild_target(state, action)
+        meld = clicked_meld(state, action)
         if meld is not None:
-            # Wild cards alone join the meld they are put on: click it (named by id).
+            # Wild cards alone, or cards for a sequence, join the meld they are put on:
+            # click it (named by id).
             page.locator(f"[data-meld-id='{meld.id}'][data-act=meld-target]").click()
+        elif action.get("new"):
+            page.get_by_test_id("new-meld").click()  # S5: a meld beside one of its rank
         else:
             page.get_by_test_id("btn-meld").click()
     else:

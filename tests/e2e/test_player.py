@@ -80,7 +80,7 @@ def test_name_is_trimmed_limited_and_shown_in_the_scores(page: Page) -> None:
     expect(page.get_by_test_id("player-name")).to_have_value("You")
     page.get_by_test_id("close-dialog").click()
     expect(page.get_by_test_id("score-0")).to_contain_text("You")
-    assert stored(page, SETTINGS) == {"coach": False, "name": "You", "colours": 2}
+    assert stored(page, SETTINGS) == {"coach": False, "name": "You", "colours": 2, "sort": "rank"}
 
 
 def test_old_coach_setting_is_still_read(page: Page) -> None:

@@ -1,7 +1,7 @@
 """Every registered game in the browser (issue 11, variant checklist item 5): each one
 chosen in the set-up dialog, dealt with the deal number typed there, and a turn played;
-Free Canasta and the wild-canasta game played through a whole round and checked against
-the engine."""
+Free Canasta, the wild-canasta game, Cuban, Mexicana, Modern American and Samba played
+through a whole round and checked against the engine."""
 
 from __future__ import annotations
 
@@ -147,3 +147,31 @@ def test_american_a_whole_round_in_the_browser(page: Page) -> None:
     row = canasta.round_score(end)[0]
     expect(page.get_by_test_id("sheet-extra-unfinished_melds-0")).to_have_text(
         str(row["extras"]["unfinished_melds"]))
+
+
+SAMBA_SEED = 117  # the human starts sequences, adds to one and goes out; their side has a samba
+
+
+def test_samba_a_whole_round_in_the_browser(page: Page) -> None:
+    end = whole_round(page, "samba", SAMBA_SEED)
+    # S6: the human started sequences with the Meld button (several ranks, no onto) and
+    # added a card to one by clicking it (named by its id); the history says both.
+    human = [a for seat, a in moves(end) if seat == 0 and a["type"] == "meld"]
+    started = [a for a in human if "onto" not in a and len({c[0] for c in a["cards"]}) > 1]
+    runs = {m.id for team in end.melds for m in team if m.kind == "sequence"}
+    added = [a for a in human if a.get("onto") in runs]
+    assert started and added
+    expect(page.get_by_test_id("log")).to_contain_text("started a sequence")
+    expect(page.get_by_test_id("log")).to_contain_text("to the sequence")
+    # Every sequence is drawn as its run, by id; S7: a samba is named, with its bonus.
+    for team in (0, 1):
+        for m in end.melds[team]:
+            if m.kind == "sequence":
+                meld = page.get_by_test_id(f"meld-{team}-seq-{m.id}")
+                expect(meld).to_have_attribute("data-suit", m.cards[0][1])
+                if len(m.cards) == 7:
+                    expect(meld).to_contain_text("Samba")
+                    expect(meld).to_contain_text("1500")
+                else:
+                    expect(meld.locator(".card")).to_have_count(len(m.cards))
+    assert any(len(m.cards) == 7 for m in end.melds[0] if m.kind == "sequence")
