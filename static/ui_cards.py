@@ -134,7 +134,7 @@ def melds_html(view, team, mine):
             # cards in run order as the view lists them.
             act += ' data-kind="sequence" data-suit="' + esc(m.get("suit", "")) + '"'
             key = "seq-" + esc(meld_id)
-            extra = " sequence"
+            extra = " sequence" + (" samba" if kind else "")
         else:
             act += ' data-rank="' + esc(rank) + '"'
         if extra:
@@ -212,11 +212,16 @@ def sequence_html(view, m):
         return "".join(card_html(c) for c in cards), "Sequence " + span + " · " + str(len(cards))
     word = str(m.get("name") or view.get("rules", {}).get("sequence_canasta_name") or "")
     word = word[:1].upper() + word[1:] if word else "Sequence canasta"
-    label = word + " " + span
+    # (non-breaking spaces: a narrow samba breaks its label after the run, "Samba ♦ 4–10 ·"
+    # over "1500 · closed")
+    label = word + "\u00a0" + span.replace(" ", "\u00a0")
+    more = []
     if m.get("bonus") is not None:
-        label += " · " + str(m["bonus"])
+        more.append(str(m["bonus"]))
     if m.get("closed"):
-        label += " · closed"
+        more.append("closed")
+    if more:
+        label += "\u00a0· " + "\u00a0·\u00a0".join(more)
     top = cards[-1] if cards else "?"
     return card_html(top, extra=" canasta-sequence"), label
 
