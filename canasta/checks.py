@@ -253,12 +253,9 @@ def _check_take(state: State, action: TakePile) -> Rejection | None:
             "from your hand to take it; wild cards and lay-offs do not count.",
         )
     melds = state.melds[team]
-    if action.new:
-        problem = new_group_problem(rules, melds, rank)
-        if problem is not None:
-            return Rejection("S5" if rules.groups_per_rank > 1 else "C18", problem)
-    existing = target if target is not None else (
-        None if action.new else find_meld(melds, rank))
+    existing, refusal = _group_target(rules, melds, rank, target, action.new)
+    if refusal is not None:
+        return refusal
     if existing is None and not action.cards:
         return Rejection(
             "C11",
@@ -305,6 +302,21 @@ def _check_take(state: State, action: TakePile) -> Rejection | None:
         if problem is not None:
             return _finish_rejection(rules, problem)
     return None
+
+
+def _group_target(rules: RuleSet, melds: tuple[TableMeld, ...], rank: str,
+                  target: TableMeld | None, new: bool
+                  ) -> tuple[TableMeld | None, Rejection | None]:
+    """The meld of `rank` a play joins: the one `onto` names (`target`), none for a new
+    one (S5: only beside canastas of the rank), else the newest (`find_meld`, C18)."""
+    if target is not None:
+        return target, None
+    if new:
+        problem = new_group_problem(rules, melds, rank)
+        if problem is not None:
+            return None, Rejection("S5" if rules.groups_per_rank > 1 else "C18", problem)
+        return None, None
+    return find_meld(melds, rank), None
 
 
 def _onto_barred(rules: RuleSet, target: TableMeld) -> Rejection | None:
@@ -461,12 +473,9 @@ def _check_meld(state: State, action: Meld) -> Rejection | None:
                 "C21",
                 "Black 3s may be melded only as the last meld of a player going out this turn.",
             )
-    if action.new:
-        problem = new_group_problem(rules, melds, rank)
-        if problem is not None:
-            return Rejection("S5" if rules.groups_per_rank > 1 else "C18", problem)
-    existing = target if target is not None else (
-        None if action.new else find_meld(melds, rank))
+    existing, refusal = _group_target(rules, melds, rank, target, action.new)
+    if refusal is not None:
+        return refusal
     if rank == WILD_KEY:
         problem = start_problem(rules, wilds) if existing is None else None
         if problem is not None:

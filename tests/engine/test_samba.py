@@ -29,22 +29,21 @@ def at(hand: list[str], *, melds: Any = None, pile: list[str] | None = None,
                    pile=pile or ["5C"], phase=phase, red_threes=red_threes, scores=scores)
 
 
-def meld(*cards: str, onto: int | None = None, new: bool = False) -> C.Action:
-    data: dict[str, Any] = {"type": "meld", "cards": list(cards)}
+def _action(kind: str, cards: tuple[str, ...], onto: int | None, new: bool) -> C.Action:
+    data: dict[str, Any] = {"type": kind, "cards": list(cards)}
     if onto is not None:
         data["onto"] = onto
     if new:
         data["new"] = True
     return C.parse_action(data)
+
+
+def meld(*cards: str, onto: int | None = None, new: bool = False) -> C.Action:
+    return _action("meld", cards, onto, new)
 
 
 def take(*cards: str, onto: int | None = None, new: bool = False) -> C.Action:
-    data: dict[str, Any] = {"type": "take_pile", "cards": list(cards)}
-    if onto is not None:
-        data["onto"] = onto
-    if new:
-        data["new"] = True
-    return C.parse_action(data)
+    return _action("take_pile", cards, onto, new)
 
 
 def seq(state: State, team: int = 0) -> list[tuple[str, ...]]:
