@@ -149,9 +149,12 @@ def melds_html(view, team, mine):
             shown = (next((c for c in naturals if c[1] in want), naturals[0]) if naturals
                      else cards[-1])
             body = card_html(shown, extra=" " + top)
+            # A canasta the rules name (Bolivia's bolivia of wild cards, B2) is called so.
+            called = m.get("name")
             label = (
-                CANASTA_NAMES.get(kind, kind)
-                + " canasta · "
+                (str(called)[:1].upper() + str(called)[1:] if called
+                 else CANASTA_NAMES.get(kind, kind) + " canasta")
+                + " · "
                 + name
                 + " · "
                 + str(len(cards))

@@ -2,7 +2,8 @@
 runs of one suit in run order with their labels, a completed one (a samba) squared up
 and named; a sequence started by melding cards of several ranks, joined by clicking it,
 the pile's top card laid on a sequence it continues (clicked, chosen with the keyboard,
-dragged); the hand sorted by suit. Samba chosen in the set-up dialog and a whole round:
+dragged); a second meld of a rank (S5); the hand sorted by suit; Bolivia's escalera and
+bolivia named as the view names them. Samba chosen in the set-up dialog and a whole round:
 test_variants.py."""
 
 from __future__ import annotations
@@ -208,3 +209,18 @@ def test_a_second_meld_of_a_rank_starts_on_new_meld(page: Page) -> None:
     assert second.get_attribute("data-testid") == f"meld-0-K-{second.get_attribute('data-meld-id')}"
     expect(canasta_of_kings.locator(".mlabel")).to_contain_text("· 7")
     expect(page.get_by_test_id("log")).to_contain_text("You melded K")  # not a lay-off
+
+
+def test_bolivia_names_its_escalera_and_its_bolivia(page: Page) -> None:
+    """The names come from the view (docs/variants/bolivia.md B2, B3): a sequence's
+    canasta is an escalera there, a closed meld of seven wild cards a bolivia."""
+    open_position(page, {
+        "variant": "bolivia", "to_move": 0, "phase": "play",
+        "hands": [["5H", "6H", "9D", "KC"], ["4C", "5C"], ["4H", "6C"], ["KH", "QC"]],
+        "melds": [[["4S", "5S", "6S", "7S", "8S", "9S", "TS"],
+                   ["2C", "2D", "2H", "2S", "JK", "JK", "2C"]], []],
+        "pile": ["9S"], "scores": [0, 0]})
+    expect(page.get_by_test_id("meld-0-seq-1").locator(".mlabel")).to_have_text(
+        "Escalera ♠ 4–10 · 1500 · closed")
+    expect(page.get_by_test_id("meld-0-W").locator(".mlabel")).to_have_text(
+        "Bolivia · Wild cards · 7 · closed")
