@@ -24,6 +24,7 @@ VARIANT_PAGES: dict[str, str] = {
     "american": "american",
     "samba": "samba",
     "bolivia": "bolivia",
+    "three-deck-sequences": "three-deck-sequences",
 }
 
 # ... and the page that holds each prefix of rule ids.
@@ -41,6 +42,7 @@ PREFIX_PAGES: dict[str, str] = {
     "U": "american",
     "S": "samba",
     "B": "bolivia",
+    "Q": "three-deck-sequences",
 }
 
 _RULE = re.compile(r"^([A-Z]{1,2})\d{1,3}$")

@@ -547,10 +547,31 @@ BOLIVIA = replace(
               ("C31", "B4"), ("C40", "B6"), ("C42", "B6"), ("C50", "B8")),
 )
 
+# Three-deck Canasta with sequences and melds of wild cards (docs/variants/
+# three-deck-sequences.md): seed 003 line 69 — three decks and six jokers, sequences or
+# melds of wild cards, one card drawn, one canasta to go out; everything else Classic.
+THREE_DECK_SEQUENCES = replace(
+    CLASSIC,
+    name="three-deck-sequences",
+    title="Three-deck Canasta with sequences and melds of wild cards (one canasta to go "
+          "out)",
+    decks=3,
+    sequence_min=3,
+    sequence_max=7,
+    sequence_canasta_bonus=1500,
+    wild_meld_min=3,
+    wild_meld_max=7,
+    wild_canasta_bonus=1000,
+    all_red_threes_bonus=1200,
+    red_three_totals=((5, 1000),),
+    rule_ids=(("C3", "Q1"), ("S6", "Q2"), ("S7", "Q2"), ("F1", "Q3"), ("B2", "Q3"),
+              ("C40", "Q5")),
+)
+
 VARIANTS: dict[str, RuleSet] = {
     r.name: r for r in (CLASSIC, CLASSIC_2P, CLASSIC_3P, CLASSIC_5P, CLASSIC_6P, CLASSIC_6P_3X2,
                         FREE_CANASTA, WILD_CANASTA, CUBAN, MEXICANA, AMERICAN, SAMBA,
-                        BOLIVIA)
+                        BOLIVIA, THREE_DECK_SEQUENCES)
 }
 
 
