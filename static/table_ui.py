@@ -128,9 +128,21 @@ def on_click(event):
         save_settings()
         show_colours()
     elif act == "sort":
+        # The hand and the action bar are redrawn: the focus stays where it was (the
+        # toggle, or the card the shortcut S was pressed on).
+        active = document.activeElement
+        card = active.getAttribute("data-i") if active is not None and \
+            active.getAttribute("data-act") == "card" else None
         S["suit_sort"] = not S["suit_sort"]
         save_settings()
         render()
+        if card is not None:
+            again = document.querySelector('[data-testid=hand-card][data-i="' + card + '"]')
+        else:
+            again = document.querySelector('[data-act="sort"]') if active is not None and \
+                active.getAttribute("data-act") == "sort" else None
+        if again is not None:
+            again.focus()
     elif act == "zoom":
         S["zoom"] = (S["zoom"] + 1) % 3
         document.body.className = "zoom-" + str(S["zoom"])

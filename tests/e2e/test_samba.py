@@ -126,9 +126,16 @@ def test_sequences_are_drawn_started_joined_and_the_hand_sorts_by_suit(page: Pag
     expect(page.get_by_test_id("sort-button")).to_have_attribute("aria-pressed", "true")
     by_rank = saved_game(page)["view"]["hand"]
     assert hand_cards(page) == by_suit(by_rank) != by_rank
-    page.keyboard.press("s")
+    card = page.locator("[data-testid=hand-card][data-card=QS]")
+    card.focus()
+    page.keyboard.press("s")  # (the card keeps the focus in its new place)
     expect(page.get_by_test_id("sort-button")).to_have_attribute("aria-pressed", "false")
     assert hand_cards(page) == by_rank
+    assert page.evaluate("() => document.activeElement.dataset.card") == "QS"
+    page.get_by_test_id("sort-button").focus()
+    page.keyboard.press("Enter")  # the toggle keeps the focus too
+    expect(page.get_by_test_id("sort-button")).to_have_attribute("aria-pressed", "true")
+    expect(page.get_by_test_id("sort-button")).to_be_focused()
 
 
 TWO_RUNS = samba(
