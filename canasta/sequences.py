@@ -154,13 +154,25 @@ def placements(rules: RuleSet, naturals: Iterable[str],
                 old = nxt.get(used)
                 if old is None or old.canastas < made:
                     nxt[used] = Placement(used, made, w.plays + o.plays)
+            if len(nxt) >= MOST_WAYS:
+                break  # (a hand of dozens of cards: see MOST_WAYS)
         ways = nxt
     yield from sorted(ways.values(), key=lambda p: len(p.used))
 
 
+# The most ways `placements` gives, and finds within one suit. Hands of fifteen or so
+# cards have far fewer, so the look-aheads stay exact in play; a hand of dozens of cards
+# (a random player's, after many piles) can have millions, of which the first found
+# (longest runs first) are kept. docs/ENGINE.md, "Sequences, as built", says what this
+# means for the rules.
+MOST_WAYS = 4096
+MOST_SUIT_WAYS = 256
+
+
 def _suit_ways(rules: RuleSet, suit: str, counts: list[int],
                open_runs: list[tuple[int, Span]]) -> list[Placement]:
-    """`placements` within one suit: extensions of its open runs, then new runs."""
+    """`placements` within one suit: extensions of its open runs, then new runs (the
+    longest first), at most MOST_SUIT_WAYS."""
     size = rules.canasta_size
     out: dict[tuple[str, ...], Placement] = {}
 
@@ -179,15 +191,17 @@ def _suit_ways(rules: RuleSet, suit: str, counts: list[int],
             j = i
             while j < len(RUN_ORDER) and left[j] and j - i < rules.sequence_max:
                 j += 1
-                length = j - i
-                if length >= rules.sequence_min:
-                    run = tuple(card(k) for k in range(i, j))
-                    for k in range(i, j):
-                        left[k] -= 1
-                    new_runs(i, left, used + run, made + (length >= size),
-                             (*plays, Play(run, None, length >= size)))
-                    for k in range(i, j):
-                        left[k] += 1
+            for end in range(j, i + rules.sequence_min - 1, -1):  # the longest first
+                if len(out) >= MOST_SUIT_WAYS:
+                    return
+                length = end - i
+                run = tuple(card(k) for k in range(i, end))
+                for k in range(i, end):
+                    left[k] -= 1
+                new_runs(i, left, used + run, made + (length >= size),
+                         (*plays, Play(run, None, length >= size)))
+                for k in range(i, end):
+                    left[k] += 1
 
     def extend(k: int, left: list[int], used: tuple[str, ...], made: int,
                plays: tuple[Play, ...]) -> None:
