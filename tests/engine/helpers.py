@@ -51,11 +51,31 @@ def act(data: dict[str, Any]) -> Action:
     return C.parse_action(data)
 
 
-def meld(*cards: str, rank: str | None = None) -> Action:
+def meld(*cards: str, rank: str | None = None, onto: int | None = None,
+         new: bool = False) -> Action:
     out: dict[str, Any] = {"type": "meld", "cards": list(cards)}
     if rank is not None:
         out["rank"] = rank
+    if onto is not None:
+        out["onto"] = onto
+    if new:
+        out["new"] = True
     return C.parse_action(out)
+
+
+# Three hands of four cards for the other seats of a three-deck game (Samba's family).
+THREE_DECK_OTHERS = [["4S", "4D", "7D", "JC"], ["JS", "JD", "7S", "4H"],
+                     ["6S", "6D", "7H", "JC"]]
+
+
+def three_deck_at(rules: C.RuleSet, hand: list[str], *, melds: Any = None,
+                  pile: list[str] | None = None, phase: str = "play",
+                  red_threes: list[list[str]] | None = None,
+                  scores: list[int] | None = None) -> State:
+    """A position of a three-deck game with `hand` to move (the stock: the rest)."""
+    return stocked(rules, [hand, *THREE_DECK_OTHERS], [],
+                   melds=melds if melds is not None else [[], []], pile=pile or ["5C"],
+                   phase=phase, red_threes=red_threes, scores=scores)
 
 
 def take(*cards: str) -> Action:

@@ -12,27 +12,18 @@ from canasta.house_rules import rules_named
 from canasta.scoring import canasta_bonus, hand_card_cost, red_three_score
 from canasta.solver import can_go_out_with
 from canasta.state import State
-from tests.engine.helpers import discard, rule, stocked
+from tests.engine.helpers import discard, meld, rule, three_deck_at
 from tests.games import ai_round, replayed_playouts
 
 BOL = C.get_rules("bolivia")
 SAMBA = C.get_rules("samba")
-O1, O2, O3 = ["4S", "4D", "7D", "JC"], ["6S", "6D", "7H", "JC"], ["JS", "JD", "7S", "4H"]
 KINGS = ["KC", "KD", "KD", "KH", "KH", "KS", "2S"]
 BOLIVIA = ["JK", "JK", "JK", "2C", "2C", "2D", "2D"]
 
 
 def at(hand: list[str], *, melds: Any = None, phase: str = "play",
        rules: C.RuleSet = BOL) -> State:
-    return stocked(rules, [hand, O1, O3, O2], [], melds=melds if melds is not None else [[], []],
-                   pile=["5C"], phase=phase)
-
-
-def meld(*cards: str, onto: int | None = None) -> C.Action:
-    data: dict[str, Any] = {"type": "meld", "cards": list(cards)}
-    if onto is not None:
-        data["onto"] = onto
-    return C.parse_action(data)
+    return three_deck_at(rules, hand, melds=melds, phase=phase)
 
 
 def test_B1_samba_underneath_and_its_rule_ids() -> None:

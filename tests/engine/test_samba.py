@@ -13,11 +13,10 @@ from canasta.scoring import canasta_bonus, red_three_score, red_threes_count_plu
 from canasta.sequences import placements, span_of
 from canasta.solver import can_go_out_with, go_out_plan, initial_reachable
 from canasta.state import State
-from tests.engine.helpers import DRAW, discard, rule, stocked
+from tests.engine.helpers import DRAW, THREE_DECK_OTHERS, discard, rule, three_deck_at
 from tests.games import ai_round, replayed_playouts
 
 SAMBA = C.get_rules("samba")
-O1, O2, O3 = ["4S", "4D", "7D", "JC"], ["6S", "6D", "7H", "JC"], ["JS", "JD", "7S", "4H"]
 EIGHTS = ["8C", "8C", "8D", "8D", "8H", "8H", "8S"]
 KINGS = ["KC", "KD", "KD", "KH", "KH", "KS", "KS"]
 
@@ -25,8 +24,8 @@ KINGS = ["KC", "KD", "KD", "KH", "KH", "KS", "KS"]
 def at(hand: list[str], *, melds: Any = None, pile: list[str] | None = None,
        phase: str = "play", red_threes: list[list[str]] | None = None,
        rules: C.RuleSet = SAMBA, scores: list[int] | None = None) -> State:
-    return stocked(rules, [hand, O1, O3, O2], [], melds=melds if melds is not None else [[], []],
-                   pile=pile or ["5C"], phase=phase, red_threes=red_threes, scores=scores)
+    return three_deck_at(rules, hand, melds=melds, pile=pile, phase=phase,
+                         red_threes=red_threes, scores=scores)
 
 
 def _action(kind: str, cards: tuple[str, ...], onto: int | None, new: bool) -> C.Action:
@@ -140,7 +139,7 @@ def test_S5_a_natural_pair_takes_the_pile_into_a_new_meld() -> None:
 def test_S5_going_out_with_a_second_canasta_of_a_rank() -> None:
     # One canasta (of 8s) on the table; seven 8s in hand make the second: out.
     melds = (C.load_position({"variant": "samba", "to_move": 0, "phase": "play",
-                              "hands": [["4C", "5D"], O1, O2, O3], "melds": [[EIGHTS], []],
+                              "hands": [["4C", "5D"], *THREE_DECK_OTHERS], "melds": [[EIGHTS], []],
                               "pile": ["5C"]}).melds[0])
     hand = ("8C", "8D", "8H", "8S", "8S", "8D", "2C", "9S")
     assert can_go_out_with(SAMBA, hand, melds, 1, 0)
@@ -174,7 +173,7 @@ def test_S6_sequences_in_the_view_and_in_positions() -> None:
     assert (m["kind"], m["rank"], m["suit"], m["low"], m["high"]) == (
         "sequence", None, "S", "6", "8")
     assert m["cards"] == ["6S", "7S", "8S"] and m["closed"] is False
-    bad = {"variant": "samba", "to_move": 0, "phase": "play", "hands": [["4C"], O1, O2, O3],
+    bad = {"variant": "samba", "to_move": 0, "phase": "play", "hands": [["4C"], *THREE_DECK_OTHERS],
            "melds": [[["6S", "7S", "9S"]], []], "pile": ["5C"]}
     try:
         C.load_position(bad)

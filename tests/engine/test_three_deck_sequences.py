@@ -10,23 +10,15 @@ from typing import Any
 import canasta as C
 from canasta.scoring import canasta_bonus, red_three_score
 from canasta.state import State
-from tests.engine.helpers import discard, rule, stocked
+from tests.engine.helpers import discard, meld, rule, three_deck_at
 from tests.games import ai_round, replayed_playouts
 
 Q = C.get_rules("three-deck-sequences")
-O1, O2, O3 = ["4S", "4D", "7D", "JC"], ["6S", "6D", "7H", "JC"], ["JS", "JD", "7S", "4H"]
 
 
-def at(hand: list[str], *, melds: Any = None, phase: str = "play") -> State:
-    return stocked(Q, [hand, O1, O3, O2], [], melds=melds if melds is not None else [[], []],
-                   pile=["5C"], phase=phase)
-
-
-def meld(*cards: str, onto: int | None = None) -> C.Action:
-    data: dict[str, Any] = {"type": "meld", "cards": list(cards)}
-    if onto is not None:
-        data["onto"] = onto
-    return C.parse_action(data)
+def at(hand: list[str], *, melds: Any = None, phase: str = "play",
+       rules: C.RuleSet = Q) -> State:
+    return three_deck_at(rules, hand, melds=melds, phase=phase)
 
 
 def test_Q1_three_decks_and_eleven_cards() -> None:
