@@ -286,18 +286,29 @@ def late_game_save(variant: str = "classic") -> str:
                        "level": "easy", "view": canasta.view_for(state, 0)})
 
 
+def start_server() -> tuple[Any, str]:
+    """The repository served on a free local port, and its address."""
+    server = make_server(str(ROOT), 0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}/"
+
+
+def table_context(p: Any, profile: str) -> Any:
+    """A persistent Chromium context at the desktop size, recording long tasks."""
+    context = p.chromium.launch_persistent_context(
+        profile, executable_path="/usr/bin/chromium", args=ARGS, headless=True,
+        viewport={"width": 1280, "height": 900})
+    context.add_init_script(LONG_TASKS)
+    return context
+
+
 def only_largest(variants: list[str]) -> int:
     """`python tools/perf.py --largest samba`: only the figures of the largest games named
     (play, a long save replayed, the strong AI in the worker), for a family's new game."""
-    server = make_server(str(ROOT), 0)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    base = f"http://127.0.0.1:{server.server_address[1]}/"
+    server, base = start_server()
     out: dict[str, Any] = {}
     with sync_playwright() as p, tempfile.TemporaryDirectory() as profile:
-        context = p.chromium.launch_persistent_context(
-            profile, executable_path="/usr/bin/chromium", args=ARGS, headless=True,
-            viewport={"width": 1280, "height": 900})
-        context.add_init_script(LONG_TASKS)
+        context = table_context(p, profile)
         for variant in variants:
             out[variant] = largest_game(context, base, variant)
         context.close()
@@ -309,15 +320,10 @@ def only_largest(variants: list[str]) -> int:
 def main() -> int:
     if sys.argv[1:2] == ["--largest"]:
         return only_largest(sys.argv[2:] or list(LARGEST))
-    server = make_server(str(ROOT), 0)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    base = f"http://127.0.0.1:{server.server_address[1]}/"
+    server, base = start_server()
     out: dict[str, Any] = {}
     with sync_playwright() as p, tempfile.TemporaryDirectory() as profile:
-        context = p.chromium.launch_persistent_context(
-            profile, executable_path="/usr/bin/chromium", args=ARGS, headless=True,
-            viewport={"width": 1280, "height": 900})
-        context.add_init_script(LONG_TASKS)
+        context = table_context(p, profile)
         sizes: list[int] = []
         largest: list[tuple[int, str]] = []  # (bytes, path) of the first visit
 
