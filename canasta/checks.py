@@ -29,11 +29,19 @@ from .melds import (
     team_canastas,
     wild_count,
 )
+from .opening import canasta_lacking, level_words, opening_level
 from .pile import CLASSIC_FREEZERS, blocked, freezer, frozen_for, size_refusal
 from .pure_melds import wild_problem
 from .reserve import joining_now
 from .rules import RuleSet
-from .sequences import SEQUENCE, SEQUENCE_KEY, extends, is_sequence_play, join_problem
+from .sequences import (
+    SEQUENCE,
+    SEQUENCE_KEY,
+    extends,
+    is_sequence_play,
+    join_problem,
+    run_limit,
+)
 from .sequences import start_problem as sequence_problem
 from .solver import (
     can_go_out_with,
@@ -110,7 +118,16 @@ def can_go_out(state: State) -> bool:
         state.team_melds(),
         out_canastas(state, state.team),
         need,
+        opening_lacking(state),
     )
+
+
+def opening_lacking(state: State) -> int:
+    """BR2: the canasta the initial meld of the team to move still lacks (0: none)."""
+    team = state.team
+    if state.opened[team]:
+        return 0
+    return canasta_lacking(state.rules, state.scores[team], state.melds[team])
 
 
 def out_canastas(state: State, team: int, canastas: int | None = None, reds: int = 0,
@@ -195,6 +212,9 @@ def _check_take(state: State, action: TakePile) -> Rejection | None:
     barred = size_refusal(rules, pile)
     if barred is not None:
         return Rejection(*barred)
+    if not rules.pile_opens and not state.opened[state.team]:
+        return Rejection("BR3", "In this game the pile is never taken for the initial meld: "
+                                "your side makes it from the hand. Draw from the stock.")
     rest = remove_cards(state.hands[state.to_move], action.cards)
     if rest is None:
         return Rejection("C10", f"You do not hold {cards_text(action.cards)}.")
@@ -283,17 +303,18 @@ def _check_take(state: State, action: TakePile) -> Rejection | None:
         # U11: where the top card does not count toward the minimum, the hand's cards do
         gained = points(action.cards if rules.minimum_from_hand else melded)
         waiver = canasta_waiver(state)
-        if gained < need and not (waiver and canastas):
+        lacking = canasta_lacking(rules, state.scores[team], after)  # BR2
+        if (gained < need or lacking) and not (waiver and canastas):
             if not initial_reachable(rules, rest, after, need - gained, taken, out,
                                      may_go_out(rules, state.permission),
-                                     canasta_opens=waiver):
+                                     canasta_opens=waiver, canasta_needed=lacking):
                 counted = ("the cards in your hand cannot reach it (neither the top card nor "
                            "the rest of the pile counts)" if rules.minimum_from_hand else
                            "the top card and the cards in your hand cannot reach it (the rest "
                            "of the pile does not count)")
                 return Rejection(
                     "C12",
-                    f"Your team's initial meld needs {state.minimum(team)} points: {counted}, "
+                    f"Your team's initial meld needs {opening_words(state)}: {counted}, "
                     "so you cannot take the pile.",
                 )
             return None
@@ -509,10 +530,13 @@ def _check_sequence(state: State, action: Meld, rest: tuple[str, ...],
     if target is None:
         problem = sequence_problem(rules, cards)
     else:
-        problem = join_problem(rules, target.cards, cards)
+        # BR6: a going-out turn (the partner's yes, or at most a card left) grows it on
+        going_out = state.permission is True or len(rest) <= 1
+        problem = join_problem(rules, target.cards, cards, run_limit(rules, going_out))
     if problem is not None:
         closed = target is not None and len(target.cards) >= rules.sequence_max
-        return Rejection("S7" if closed else "S6", problem)
+        return Rejection(("BR6" if rules.sequence_grows_out else "S7") if closed else "S6",
+                         problem)
     after = place(state.melds[state.team], SEQUENCE_KEY, cards, state.melds, action.onto)
     return _after_meld(state, cards, rest, after, SEQUENCE_KEY)
 
@@ -527,19 +551,21 @@ def _after_meld(state: State, cards: tuple[str, ...], rest: tuple[str, ...],
     out = out_canastas(state, team, canastas, 0, after)
     left = rest
     need = 0
+    lacking = 0
     if not state.opened[team]:
         need = state.minimum(team) - state.turn_points - points(cards)
         waiver = canasta_waiver(state)
         if need > 0 and waiver and canastas:
             need = 0  # H6, H7: the canasta made completes the initial meld
-        if need > 0:
+        lacking = canasta_lacking(rules, state.scores[team], after)  # BR2
+        if need > 0 or lacking:
             held = sum(c not in RED_THREES for c in state.pending)  # red 3s go down (C20)
             held += joining_now(state)  # M3, U6: the reserve joins too
             if not initial_reachable(rules, rest, after, need, held, out,
                                      may_go_out(rules, state.permission),
-                                     canasta_opens=waiver):
+                                     canasta_opens=waiver, canasta_needed=lacking):
                 if not (concealed_waiver(state) and (
-                    not rest or can_go_out_with(rules, rest, after, out, 0)
+                    not rest or can_go_out_with(rules, rest, after, out, 0, lacking)
                 )):
                     return _c26(state, cards)
                 if not rest:
@@ -556,13 +582,13 @@ def _after_meld(state: State, cards: tuple[str, ...], rest: tuple[str, ...],
             "Black 3s are melded only by a player going out, and your team needs "
             f"{out_needs(rules)} to go out.",
         )
-    if rank == "3" and need > 0:
+    if rank == "3" and (need > 0 or lacking):
         return Rejection(
             "C21",
             "Black 3s must be your last meld, so they must complete your team's initial "
             f"meld: {state.minimum(team)} points.",
         )
-    if need <= 0 and hand_after < 2:
+    if need <= 0 and not lacking and hand_after < 2:
         problem = finish_problem(rules, left, after, out, state.permission,
                                  lone=len(state.hands[state.to_move]) == 1)
         if problem is not None:
@@ -574,7 +600,7 @@ def _after_meld(state: State, cards: tuple[str, ...], rest: tuple[str, ...],
     if (
         state.permission is True
         and hand_after > 0
-        and not can_go_out_with(rules, rest, after, out, need)
+        and not can_go_out_with(rules, rest, after, out, need, lacking)
     ):
         return Rejection(
             "C33",
@@ -585,19 +611,31 @@ def _after_meld(state: State, cards: tuple[str, ...], rest: tuple[str, ...],
 
 
 def _c26(state: State, cards: tuple[str, ...]) -> Rejection:
-    minimum = state.minimum(state.team)
+    minimum = opening_words(state)
     if state.turn_points == 0:
         return Rejection(
             "C26",
-            f"Your team's initial meld needs {minimum} points, and melding "
+            f"Your team's initial meld needs {minimum}, and melding "
             f"{cards_text(cards)} ({points(cards)}) would leave no way to reach it with the "
             "rest of your hand.",
         )
     return Rejection(
         "C26",
-        f"You have {state.turn_points} of the {minimum} points your initial meld needs; after "
-        f"{cards_text(cards)} the rest of your hand could not make up the difference.",
+        f"You have {state.turn_points} points toward your initial meld, which needs "
+        f"{minimum}; after {cards_text(cards)} the rest of your hand could not complete it.",
     )
+
+
+def opening_words(state: State) -> str:
+    """What the initial meld of the team to move needs, in words: its points (C25) and,
+    from the scores where it must hold one, its canasta (BR2)."""
+    team = state.team
+    words = f"{state.minimum(team)} points"
+    level = opening_level(state.rules, state.scores[team])
+    if level:
+        words = level_words(level) if not state.minimum(team) else (
+            f"{level_words(level)} and {words}")
+    return words
 
 
 def _check_discard(state: State, action: Discard) -> Rejection | None:
@@ -613,8 +651,8 @@ def _check_discard(state: State, action: Discard) -> Rejection | None:
     ):
         return Rejection(
             "C26",
-            f"Finish your initial meld first: your team needs {state.minimum(team)} points and "
-            f"you have melded {state.turn_points}.",
+            f"Finish your initial meld first: your team needs {opening_words(state)} and "
+            f"you have melded {state.turn_points} points.",
         )
     if rules.black_threes_held_first_round:
         held = held_problem(rules, action.card, hand, discards_so_far(state.log))

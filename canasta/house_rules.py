@@ -127,6 +127,15 @@ VARIANT_OPTIONS: dict[str, tuple[Preset, ...]] = {
                "seed 003 line 77 (silent); variants-notes \u00a76 for the escalera",
                {"sequence_canastas_to_go_out": 0}),
     ),
+    "brazilian": (
+        Preset("BR11", "A sequence shorter than five cards costs 1000 when the round ends "
+               "(no bonus for five or more)",
+               "bicyclecards.ca and rummy-games.com brazilian (the seed's line 79 says the "
+               "opposite)", {"sequence_scores": ((1, -1000), (5, 0))}),
+        Preset("BR12", "Two canastas to go out, one of them an escalera (as Bolivia's B4)",
+               "variants-notes \u00a76 (Bolivia's rule; the seed is silent for Brazilian)",
+               {"sequence_canastas_to_go_out": 1}),
+    ),
     "wild-canasta": (
         Preset("W6", "No size limit: melds grow past seven cards",
                "seed 003 line 67 (the other reading of \u201c3 bis 7 Karten\u201d)",

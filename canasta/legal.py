@@ -44,7 +44,14 @@ from .cards import (
     remove_cards,
     sort_cards,
 )
-from .checks import can_go_out, canasta_waiver, needed_points, out_canastas, shape_rejection
+from .checks import (
+    can_go_out,
+    canasta_waiver,
+    needed_points,
+    opening_lacking,
+    out_canastas,
+    shape_rejection,
+)
 from .checks import check_formed as check
 from .melds import (
     WILD_KEY,
@@ -56,9 +63,10 @@ from .melds import (
     wild_count,
     wild_room,
 )
+from .opening import opening_level
 from .pile import freezer, frozen_for
 from .rules import NEVER, RuleSet
-from .sequences import RUN_ORDER, SEQUENCE, SEQUENCE_KEY, span_of
+from .sequences import RUN_ORDER, SEQUENCE, SEQUENCE_KEY, run_limit, span_of
 from .solver import go_out_plan, hand_counts, meld_counts, reachable, split_hand
 from .state import ANSWER, GAME_OVER, PLAY, ROUND_OVER, State
 from .state import DRAW as DRAW_PHASE
@@ -125,10 +133,11 @@ def _new_group_steps(naturals: list[str], wilds: list[str]) -> list[Meld]:
 
 
 def sequence_steps(rules: RuleSet, hand: tuple[str, ...],
-                   melds: tuple[TableMeld, ...]) -> list[Meld]:
+                   melds: tuple[TableMeld, ...], limit: int = 0) -> list[Meld]:
     """S6: every new sequence of the fewest cards the hand holds, and each card that
-    continues one of the team's open sequences at either end (longer runs are reached
-    by those steps)."""
+    continues one of the team's sequences shorter than `limit` (`run_limit`; 0:
+    `sequence_max`) at either end (longer runs are reached by those steps)."""
+    limit = limit or rules.sequence_max
     held = set(hand)
     out: list[Meld] = []
     k = rules.sequence_min
@@ -138,7 +147,7 @@ def sequence_steps(rules: RuleSet, hand: tuple[str, ...],
             if held.issuperset(run):
                 out.append(Meld(run))
     for m in melds:
-        if m.kind != SEQUENCE or len(m.cards) >= rules.sequence_max:
+        if m.kind != SEQUENCE or len(m.cards) >= limit:
             continue
         span = span_of(m.cards)
         assert span is not None
@@ -161,7 +170,8 @@ def finishing_step(state: State) -> Action | None:
     if len(hand) > FINISH_HAND or (have >= rules.canastas_to_go_out and rules.classic_finish):
         return None
     plan = go_out_plan(rules, hand, state.melds[team], have,
-                       0 if canasta_waiver(state) else needed_points(state))
+                       0 if canasta_waiver(state) else needed_points(state),
+                       opening_lacking(state))
     if plan and isinstance(plan[0], Meld):
         return plan[0]
     return None
@@ -222,7 +232,10 @@ def candidates(state: State) -> list[Action]:
             else:
                 out.extend(LAY_WILD[w, m.rank] for w in wilds)
     if state.rules.sequence_min:
-        out.extend(sequence_steps(state.rules, hand, melds))
+        # BR6: a going-out turn (the partner's yes, or two cards left) grows them on
+        going_out = state.permission is True or len(hand) <= 2
+        out.extend(sequence_steps(state.rules, hand, melds,
+                                  run_limit(state.rules, going_out)))
     if state.rules.wild_meld_min:
         out.extend(wild_meld_steps(state.rules, hand, find_meld(melds, WILD_KEY) is not None))
     if len(blacks) >= 3:
@@ -292,13 +305,18 @@ def _legal(state: State) -> list[Action]:
             return [DRAW]  # C11: nothing to take the top card with
         if state.opened[team]:
             return _takes_opened(state, hand, melds, existing)
-        if not melds and rules.canasta_opens_from == NEVER:
+        if not rules.pile_opens:
+            return [DRAW]  # BR3: the pile never opens
+        if not melds and rules.canasta_opens_from == NEVER and not opening_level(
+                rules, state.scores[team]):
             return _takes_unopened(state, hand, rank)
     elif (phase == PLAY and state.permission is None and not state.pending
           and not rules.wild_meld_min):  # wild-card melds: the reference list
         if state.opened[state.to_move % state.rules.teams]:
             return _play_opened(state)
-        if (rules.concealed_needs_minimum or not state.fresh) and rules.canasta_opens_from == NEVER:
+        if ((rules.concealed_needs_minimum or not state.fresh)
+                and rules.canasta_opens_from == NEVER
+                and not opening_level(rules, state.scores[state.team])):  # BR2: the list
             return _play_unopened(state)
     return filtered_candidates(state)
 

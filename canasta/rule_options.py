@@ -121,6 +121,20 @@ OPTIONS: dict[str, Option] = {
     "take_onto": Option("pile", "choice", 0, 0, "S3: the melds the top card alone may join: "
                         "\u201cany\u201d (C11), \u201copen\u201d (a meld short of a "
                         "canasta) or \u201csequence\u201d (only a sequence it continues)."),
+    "canasta_to_open_from": _i("initial meld", -SCORE_HIGH, SCORE_HIGH, "BR2: from this "
+                               "team score the initial meld must hold a canasta (1000000: "
+                               "never)."),
+    "natural_to_open_from": _i("initial meld", -SCORE_HIGH, SCORE_HIGH, "BR2: from this "
+                               "team score the initial meld must hold a canasta scoring as "
+                               "a natural canasta or more (1000000: never)."),
+    "pile_opens": _b("pile", "BR3 off: a side without its initial meld never takes the "
+                     "pile (it opens from its hand)."),
+    "sequence_grows_out": _b("melds", "BR6: in a going-out turn a sequence grows past its "
+                             "largest size, up to the ace."),
+    "sequence_scores": Option("scoring", "table", -10_000, 10_000, "BR5: rows of (length, "
+                              "points), ascending: each sequence a side holds when the round "
+                              "ends scores the points of the last row its length reaches.",
+                              rows=11, key_low=1, key_high=11),
     "minimum_from_hand": _b("initial meld", "U11: the pile's top card does not count "
                             "toward the initial meld (C25)."),
     "wild_discard_last_only": _b("discards", "U13: a wild card may be discarded only as "
@@ -283,6 +297,7 @@ def _table_problem(name: str, option: Option, rows: Any) -> str | None:
     key, what = (("score", "(lowest score, minimum)") if name == "initial_meld" else
                  ("count", "(count, total)") if name == "red_three_totals" else
                  ("jokers", "(jokers, bonus)") if name == "wild_canasta_by_jokers" else
+                 ("length", "(length, points)") if name == "sequence_scores" else
                  ("wild cards", "(wild cards, bonus)"))
     if not isinstance(rows, tuple) or len(rows) > option.rows or not all(
         isinstance(r, tuple) and len(r) == 2 and _whole(r[0]) and _whole(r[1]) for r in rows
@@ -349,6 +364,8 @@ def problems(rules: RuleSet) -> list[str]:
     if rules.wild_meld_max and rules.wild_meld_max < max(rules.canasta_size,
                                                          rules.wild_meld_min):
         out.append("wild_meld_max must let a meld of wild cards grow to a canasta")
+    if (rules.sequence_scores or rules.sequence_grows_out) and not rules.sequence_min:
+        out.append("sequence_scores and sequence_grows_out need sequences (sequence_min)")
     if rules.double_end_bonus and rules.teams == rules.players:
         out.append("a double end (H1) needs partnerships: every player here plays alone")
     return out

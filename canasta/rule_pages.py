@@ -24,6 +24,7 @@ VARIANT_PAGES: dict[str, str] = {
     "american": "american",
     "samba": "samba",
     "bolivia": "bolivia",
+    "brazilian": "brazilian",
     "three-deck-sequences": "three-deck-sequences",
 }
 
@@ -42,6 +43,7 @@ PREFIX_PAGES: dict[str, str] = {
     "U": "american",
     "S": "samba",
     "B": "bolivia",
+    "BR": "brazilian",
     "Q": "three-deck-sequences",
 }
 

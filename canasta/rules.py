@@ -63,6 +63,8 @@ class RuleSet:
     sequence_min: int = 0
     sequence_max: int = 7
     wild_meld_max: int = 0  # B2: the most cards a meld of wild cards holds (0: no limit)
+    # BR6: in a going-out turn a sequence grows past `sequence_max`, up to the ace
+    sequence_grows_out: bool = False
     # Pile (C14, C15, C22)
     frozen_for_unopened_team: bool = True
     black_three_freezes: bool = False
@@ -73,6 +75,7 @@ class RuleSet:
     # S3: the melds the top card alone may join: "any" (C11), "open" (short of a
     # canasta), "sequence" (only a sequence it continues)
     take_onto: str = "any"
+    pile_opens: bool = True  # BR3 off: a side without its initial meld never takes the pile
     # Black 3s (black_threes.py; K9, K10; U5: laid down and replaced as red 3s are)
     black_threes_laid: bool = False
     black_threes_held_first_round: bool = False  # K9: none discarded the first time round
@@ -84,6 +87,10 @@ class RuleSet:
     # Initial meld (C25): (lowest team score, minimum), ascending; U11: the pile's top
     # card does not count toward it
     minimum_from_hand: bool = False
+    # BR2 (opening.py): from these team scores the initial meld must hold a canasta, and
+    # one scoring as a natural canasta or more (NEVER: no such rule)
+    canasta_to_open_from: int = NEVER
+    natural_to_open_from: int = NEVER
     initial_meld: tuple[tuple[int, int], ...] = (
         (NEG_INF, 15),
         (0, 50),
@@ -145,6 +152,9 @@ class RuleSet:
     held_pure_count: int = 0
     held_pure_penalty: int = 0
     melds_minus_without_canasta: bool = False  # U18: melded cards count minus then
+    # BR5: (length, points) rows, ascending: each sequence a side holds when the round
+    # ends scores the points of the last row its length reaches (none below the first)
+    sequence_scores: tuple[tuple[int, int], ...] = ()
     # House rules (docs/variants/classic-house-rules.md; the presets of house_rules.py)
     double_end_bonus: int = 0  # H1: 0 = no double end
     red_threes_by_going_out: bool = False  # H5
@@ -232,6 +242,7 @@ class RuleSet:
         data["red_three_totals"] = [list(row) for row in self.red_three_totals]
         data["mixed_bonus_by_wilds"] = [list(row) for row in self.mixed_bonus_by_wilds]
         data["wild_canasta_by_jokers"] = [list(row) for row in self.wild_canasta_by_jokers]
+        data["sequence_scores"] = [list(row) for row in self.sequence_scores]
         data["roster"] = list(self.roster)
         data["rule_ids"] = [list(row) for row in self.rule_ids]
         return data
@@ -275,7 +286,8 @@ def _same_types(form: dict[str, Any], types: list[type], data: Any) -> bool:
 
 
 _INT = {int}
-_TABLES = ("initial_meld", "red_three_totals", "mixed_bonus_by_wilds", "wild_canasta_by_jokers")
+_TABLES = ("initial_meld", "red_three_totals", "mixed_bonus_by_wilds", "wild_canasta_by_jokers",
+           "sequence_scores")
 
 
 def _from_json(data: object) -> RuleSet:
@@ -547,6 +559,38 @@ BOLIVIA = replace(
               ("C31", "B4"), ("C40", "B6"), ("C42", "B6"), ("C50", "B8")),
 )
 
+# Brazilian Canasta (docs/variants/brazilian.md): seed 003 line 79 — Bolivia with its
+# own initial meld and scoring: game 10,000, the pile never taken for the initial meld,
+# wild canastas 2000, sequences of five or more 1000 at the round's end, escaleras grown
+# in going out, red 3s 100 each up to four, 1000 for five, 1200 for six, plus with a
+# canasta; the partner always asked. The initial meld from 7000 holds a canasta, and
+# from 9000 a natural one or better (bicyclecards.ca, rummy-games.com: the seed has no
+# table); any two canastas go out (the sources; the seed is silent).
+BRAZILIAN = replace(
+    BOLIVIA,
+    name="brazilian",
+    title="Brazilian Canasta (Bolivia with canastas to open from 7000, sequences of five "
+          "1000, the partner always asked)",
+    wild_canasta_bonus=2000,
+    sequence_canastas_to_go_out=0,
+    sequence_grows_out=True,
+    pile_opens=False,
+    initial_meld=((NEG_INF, 15), (0, 50), (1500, 90), (3000, 120), (7000, 0), (8000, 200),
+                  (9000, 0)),
+    canasta_to_open_from=7000,
+    natural_to_open_from=9000,
+    sequence_scores=((5, 1000),),
+    red_three_totals=((5, 1000),),
+    all_red_threes_bonus=1200,
+    red_threes_plus_from=1,
+    must_ask=True,
+    target_score=10_000,
+    rule_ids=(("C3", "S1"), ("C4", "S1"), ("C7", "S2"), ("C11", "S3"), ("C17", "S4"),
+              ("C19", "S4"), ("F1", "B2"), ("S7", "B3"), ("C25", "BR2"), ("C26", "BR2"),
+              ("C30", "BR9"), ("C31", "BR9"), ("C33", "BR8"), ("C40", "BR7"),
+              ("C42", "BR7"), ("C50", "BR10")),
+)
+
 # Three-deck Canasta with sequences and melds of wild cards (docs/variants/
 # three-deck-sequences.md): seed 003 line 69 — three decks and six jokers, sequences or
 # melds of wild cards, one card drawn, one canasta to go out; everything else Classic.
@@ -571,7 +615,7 @@ THREE_DECK_SEQUENCES = replace(
 VARIANTS: dict[str, RuleSet] = {
     r.name: r for r in (CLASSIC, CLASSIC_2P, CLASSIC_3P, CLASSIC_5P, CLASSIC_6P, CLASSIC_6P_3X2,
                         FREE_CANASTA, WILD_CANASTA, CUBAN, MEXICANA, AMERICAN, SAMBA,
-                        BOLIVIA, THREE_DECK_SEQUENCES)
+                        BOLIVIA, BRAZILIAN, THREE_DECK_SEQUENCES)
 }
 
 

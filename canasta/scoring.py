@@ -87,6 +87,20 @@ def meld_penalties(rules: RuleSet, melds: tuple[TableMeld, ...]) -> int:
     return cost
 
 
+def sequence_score(rules: RuleSet, melds: tuple[TableMeld, ...]) -> int:
+    """BR5: what a side's sequences score when the round ends (`sequence_scores`: each
+    scores the points of the last row its length reaches, nothing below the first)."""
+    total = 0
+    for m in melds:
+        if m.kind != SEQUENCE:
+            continue
+        for length, value in reversed(rules.sequence_scores):
+            if len(m.cards) >= length:
+                total += value
+                break
+    return total
+
+
 def held_penalty(rules: RuleSet, hand: tuple[str, ...]) -> int:
     """U17: what a hand holding `held_pure_count` or more cards of a pure rank costs, for
     each such rank."""
@@ -167,6 +181,10 @@ def score_round(state: State) -> list[dict[str, Any]]:
         unfinished = meld_penalties(rules, melds)
         if unfinished:
             extras["unfinished_melds"] = -unfinished
+        if rules.sequence_scores:
+            runs = sequence_score(rules, melds)
+            if runs:
+                extras["sequences"] = runs
         held = sum(held_penalty(rules, state.hands[s]) for s in seats)
         if held:
             extras["held_cards"] = -held

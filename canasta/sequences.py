@@ -85,11 +85,22 @@ def start_problem(rules: RuleSet, cards: tuple[str, ...]) -> str | None:
     return None
 
 
-def join_problem(rules: RuleSet, run: tuple[str, ...], cards: tuple[str, ...]) -> str | None:
-    """S6, S7: why `cards` cannot join the sequence `run`, or None."""
-    if len(run) >= rules.sequence_max:
-        return (f"This sequence is complete ({rules.sequence_max} cards): no card may "
-                "join it.")
+def run_limit(rules: RuleSet, going_out: bool = False) -> int:
+    """S7: the most cards a sequence holds; BR6 (`sequence_grows_out`): in a going-out
+    turn, up to the ace (every rank from 4)."""
+    return len(RUN_ORDER) if going_out and rules.sequence_grows_out else rules.sequence_max
+
+
+def join_problem(rules: RuleSet, run: tuple[str, ...], cards: tuple[str, ...],
+                 limit: int = 0) -> str | None:
+    """S6, S7: why `cards` cannot join the sequence `run` of at most `limit` cards
+    (`run_limit`; 0: `sequence_max`), or None."""
+    limit = limit or rules.sequence_max
+    if len(run) >= limit:
+        grows = (" (it grows to the ace only in the turn you go out)"
+                 if rules.sequence_grows_out and limit < len(RUN_ORDER) else "")
+        return (f"This sequence is complete ({len(run)} cards): no card may join it"
+                f"{grows}.")
     if any(c in WILDS for c in cards):
         return "A sequence holds no wild cards."
     suit = run[0][1]
@@ -99,8 +110,8 @@ def join_problem(rules: RuleSet, run: tuple[str, ...], cards: tuple[str, ...]) -
     if span_of(run + cards) is None:
         return (f"These cards do not continue the sequence {short_name(run[0])} to "
                 f"{short_name(run[-1])} at either end without a gap.")
-    if len(run) + len(cards) > rules.sequence_max:
-        return f"A sequence holds at most {rules.sequence_max} cards."
+    if len(run) + len(cards) > limit:
+        return f"A sequence holds at most {limit} cards."
     return None
 
 
@@ -128,11 +139,14 @@ class Play(NamedTuple):
 
 
 def placements(rules: RuleSet, naturals: Iterable[str],
-               runs: Iterable[tuple[int, tuple[str, ...]]]) -> Iterator[Placement]:
+               runs: Iterable[tuple[int, tuple[str, ...]]], limit: int = 0
+               ) -> Iterator[Placement]:
     """Every distinct way to lay some of `naturals` in sequences: new ones, and onto
-    the team's open sequences `runs` (id, cards), the empty way first. Ways that use
-    the same cards are given once, with the most canastas. Exact: the solver tries each
-    with the rest of the hand in groups (sequences hold no wild cards)."""
+    the team's sequences `runs` (id, cards) shorter than `limit` (`run_limit`; 0:
+    `sequence_max`), the empty way first. Ways that use the same cards are given once,
+    with the most canastas. Exact: the solver tries each with the rest of the hand in
+    groups (sequences hold no wild cards)."""
+    limit = limit or rules.sequence_max
     by_suit: dict[str, list[int]] = {}
     for c in naturals:
         if c not in WILDS and RANK[c] in POSITION:
@@ -140,10 +154,10 @@ def placements(rules: RuleSet, naturals: Iterable[str],
     open_runs: dict[str, list[tuple[int, Span]]] = {}
     for meld_id, cards in runs:
         span = span_of(cards)
-        if span is not None and len(cards) < rules.sequence_max:
+        if span is not None and len(cards) < limit:
             open_runs.setdefault(span.suit, []).append((meld_id, span))
     suits = sorted(set(by_suit))
-    per_suit = [_suit_ways(rules, s, by_suit[s], open_runs.get(s, [])) for s in suits]
+    per_suit = [_suit_ways(rules, s, by_suit[s], open_runs.get(s, []), limit) for s in suits]
     ways: dict[tuple[str, ...], Placement] = {(): Placement((), 0, ())}
     for options in per_suit:
         nxt: dict[tuple[str, ...], Placement] = {}
@@ -170,9 +184,9 @@ MOST_SUIT_WAYS = 256
 
 
 def _suit_ways(rules: RuleSet, suit: str, counts: list[int],
-               open_runs: list[tuple[int, Span]]) -> list[Placement]:
-    """`placements` within one suit: extensions of its open runs, then new runs (the
-    longest first), at most MOST_SUIT_WAYS."""
+               open_runs: list[tuple[int, Span]], limit: int) -> list[Placement]:
+    """`placements` within one suit: extensions of its open runs (up to `limit` cards),
+    then new runs (the longest first), at most MOST_SUIT_WAYS."""
     size = rules.canasta_size
     out: dict[tuple[str, ...], Placement] = {}
 
@@ -210,7 +224,7 @@ def _suit_ways(rules: RuleSet, suit: str, counts: list[int],
             return
         meld_id, span = open_runs[k]
         length = span.high - span.low + 1
-        room = rules.sequence_max - length
+        room = limit - length
         down = 0
         while True:
             if down > room:

@@ -10,8 +10,9 @@ from itertools import accumulate
 from .actions import Action, Discard, Meld
 from .cards import BLACK_THREES, RANK, RANK_VALUE, RED_THREES, SORT_KEY, VALUE, WILDS, sort_cards
 from .melds import WILD_KEY, TableMeld, points, shape_problem, wild_room
+from .opening import NATURAL
 from .rules import RuleSet
-from .sequences import SEQUENCE, Placement, Play, placements
+from .sequences import SEQUENCE, Placement, Play, placements, run_limit
 from .wild_melds import shares
 
 
@@ -69,14 +70,16 @@ def initial_reachable(
     canastas_have: int,
     may_go_out: bool = True,
     canasta_opens: bool = False,
+    canasta_needed: int = 0,
 ) -> bool:
     """C26: can melds from `hand` (new ones, or additions to the melds made this
     turn) add at least `need` points while leaving two cards in hand (C31), the
     `bonus_cards` held-back pile cards included, unless a canasta is made and the
     player `may_go_out` (C33: not after a "no")? Black 3s count only as the last
     meld of a player going out (C21). With `canasta_opens` (H6, H7) a canasta made
-    this turn reaches the initial meld whatever its points."""
-    if need <= 0:
+    this turn reaches the initial meld whatever its points; with `canasta_needed`
+    (BR2: `opening.ANY` or `opening.NATURAL`) the melds must also make such a canasta."""
+    if need <= 0 and not canasta_needed:
         return True
     existing = meld_counts(turn_melds)
     runs = sequence_canastas(rules, turn_melds)
@@ -87,18 +90,21 @@ def initial_reachable(
         out = may_go_out and runs + way.canastas >= rules.sequence_canastas_to_go_out
         if reachable(rules, counts, wild_values, len(rest), existing,
                      need - points(way.used), bonus_cards, canastas_have + way.canastas,
-                     blacks, out, canasta_opens):
+                     blacks, out, canasta_opens,
+                     0 if way.canastas else canasta_needed):  # (an escalera meets BR2)
             return True
     return False
 
 
-def _placements(rules: RuleSet, hand: Iterable[str], melds: Iterable[TableMeld]
-                ) -> Iterable[Placement]:
+def _placements(rules: RuleSet, hand: Iterable[str], melds: Iterable[TableMeld],
+                out: bool = False) -> Iterable[Placement]:
     """S6: the ways to lay cards of `hand` in sequences, new or onto the team's `melds`
-    (`sequences.placements`); only the empty way where the rules have no sequences."""
+    (`sequences.placements`; BR6: growing past `sequence_max` when the ways are ways
+    `out`); only the empty way where the rules have no sequences."""
     if not rules.sequence_min:
         return (_NOWHERE,)
-    return placements(rules, hand, ((m.id, m.cards) for m in melds if m.kind == SEQUENCE))
+    return placements(rules, hand, ((m.id, m.cards) for m in melds if m.kind == SEQUENCE),
+                      run_limit(rules, out))
 
 
 _NOWHERE = Placement((), 0, ())
@@ -131,10 +137,11 @@ def reachable(
     blacks: int = 0,
     may_go_out: bool = True,
     canasta_opens: bool = False,
+    canasta_needed: int = 0,
 ) -> bool:
     """`initial_reachable` for a hand given as `hand_counts` and its size, with the
     melds made this turn given as `meld_counts`."""
-    if need <= 0:
+    if need <= 0 and not canasta_needed:
         return True
     # Quick bound: the most points any arrangement can reach, ignoring C31.
     best = 0
@@ -172,7 +179,7 @@ def reachable(
     extra_wilds = wild_used - (len(wild_values) - spare)
     best += sum(wild_values[:wild_used])
     used += max(0, extra_wilds)
-    if best >= need and not rules.wild_meld_min and not rules.meld_max and (
+    if best >= need and not rules.wild_meld_min and not rules.meld_max and not canasta_needed and (
             hand_size - used + bonus_cards >= 2
             or (may_go_out and canastas_have >= rules.canastas_to_go_out
                 and rules.classic_finish)):
@@ -183,7 +190,7 @@ def reachable(
         return False
     return _initial_exact(rules, hand_size, counts, wild_values, existing, need, bonus_cards,
                           canastas_have, blacks if may_go_out else 0, may_go_out,
-                          canasta_opens)
+                          canasta_opens, canasta_needed)
 
 
 def _initial_exact(
@@ -198,25 +205,27 @@ def _initial_exact(
     blacks: int,
     may_go_out: bool,
     canasta_opens: bool = False,
+    canasta_needed: int = 0,
 ) -> bool:
     """Exact search over how many naturals and wilds go to each rank; black 3s
     count only when they end a going out (C21); with `canasta_opens` a canasta
-    made this turn reaches the initial meld (H6, H7)."""
+    made this turn reaches the initial meld (H6, H7); with `canasta_needed` (BR2) the
+    melds must make a canasta of that level (the key's last place: one is made)."""
     total_wilds = len(wild_values)
     prefix = list(accumulate(wild_values, initial=0))
     goal = rules.canastas_to_go_out
     size = rules.canasta_size
-    dp: dict[tuple[int, int, int], int] = {(0, 0, 0): 0}
+    dp: dict[tuple[int, int, int, int], int] = {(0, 0, 0, 0): 0}
     if rules.wild_meld_min:  # F1: wild cards to the meld of wild cards (points: `prefix`)
         on = existing.get(WILD_KEY)
         wild_options = [(x, x, made, 0) for x, made in
                         shares(rules, total_wilds, None if on is None else sum(on))]
-        dp = {(c, wu, min(goal, cn)): 0 for c, wu, cn, _ in wild_options}
+        dp = {(c, wu, min(goal, cn), min(1, cn)): 0 for c, wu, cn, _ in wild_options}
     for r in (set(counts) | set(existing)) - {WILD_KEY}:
         n = counts.get(r, 0)
         v = RANK_VALUE[r]
         e, f = existing.get(r, (0, 0))
-        options = [(0, 0, 0, 0)]
+        options = [(0, 0, 0, 0, 0)]
         for k in range(0 if e else 2, n + 1):
             for w in range(total_wilds + 1):
                 if k == 0 and w == 0:
@@ -226,18 +235,21 @@ def _initial_exact(
                 if w and f == 0 and e >= size and not rules.wild_on_natural_canasta:
                     continue  # C19: no wild card on a natural canasta
                 made = 1 if e + f < size <= e + f + k + w else 0
-                options.append((k + w, w, made, k * v))
-        nxt: dict[tuple[int, int, int], int] = {}
-        for (c, wu, cn), p in dp.items():
-            for dc, dw, dcn, dpts in options:
+                fit = made if canasta_needed < NATURAL or not (f or w) else 0  # BR2
+                options.append((k + w, w, made, k * v, fit))
+        nxt: dict[tuple[int, int, int, int], int] = {}
+        for (c, wu, cn, q), p in dp.items():
+            for dc, dw, dcn, dpts, dq in options:
                 if wu + dw > total_wilds:
                     continue
-                key = (c + dc, wu + dw, min(goal, cn + dcn))
+                key = (c + dc, wu + dw, min(goal, cn + dcn), q | dq)
                 if nxt.get(key, -1) < p + dpts:
                     nxt[key] = p + dpts
         dp = nxt
     black_sizes = [b for b in (3, 4) if b <= blacks]
-    for (c, wu, cn), p in dp.items():
+    for (c, wu, cn, q), p in dp.items():
+        if canasta_needed and not q:
+            continue
         got = p + prefix[wu]
         out = may_go_out and canastas_have + cn >= goal
         left = hand_size - c + bonus_cards
@@ -476,11 +488,12 @@ def go_out_plan(
     melds: tuple[TableMeld, ...],
     canastas_have: int,
     need_points: int,
+    canasta_needed: int = 0,
 ) -> list[Action] | None:
     """A sequence of melds (and perhaps a final discard) that empties `hand`
-    legally (C30, C31, C21), reaching `need_points` for an initial meld; None
-    if the hand cannot go out this turn."""
-    found = _go_out(rules, hand, melds, canastas_have, need_points)
+    legally (C30, C31, C21), reaching `need_points` (and BR2's `canasta_needed`) for an
+    initial meld; None if the hand cannot go out this turn."""
+    found = _go_out(rules, hand, melds, canastas_have, need_points, canasta_needed)
     if found is None:
         return None
     (assign, existing, drop, to_wild, on_table, split), runs = found
@@ -514,9 +527,10 @@ def can_go_out_with(
     melds: tuple[TableMeld, ...],
     canastas_have: int,
     need_points: int,
+    canasta_needed: int = 0,
 ) -> bool:
     """Whether `go_out_plan` finds a way out, without writing the plan."""
-    return _go_out(rules, hand, melds, canastas_have, need_points) is not None
+    return _go_out(rules, hand, melds, canastas_have, need_points, canasta_needed) is not None
 
 
 # (wilds per key, the team's melds as counts by key, the card discarded last or None, the
@@ -533,13 +547,16 @@ def _go_out(
     melds: tuple[TableMeld, ...],
     canastas_have: int,
     need_points: int,
+    canasta_needed: int = 0,
 ) -> tuple[_Way, tuple[Play, ...]] | None:
     """A way out: the cards of one rank and wild cards as `_go_out_groups` gives them,
-    after the sequence plays (S6) that lay the rest; None if there is none."""
+    after the sequence plays (S6) that lay the rest; None if there is none. BR2: with
+    `canasta_needed`, only a way that makes such a canasta (of the ways tried: the
+    first assignment of wild cards found for each sequence placement)."""
     if not hand:
         return None
     lacking = rules.sequence_canastas_to_go_out - sequence_canastas(rules, melds)
-    for way in _placements(rules, hand, melds):
+    for way in _placements(rules, hand, melds, out=True):
         if way.canastas < lacking:
             continue  # B4: this way out would lack a canasta of a sequence
         rest = _without(hand, way.used)
@@ -551,9 +568,35 @@ def _go_out(
             continue
         found = _go_out_groups(rules, rest, melds, canastas_have + way.canastas,
                                need_points - points(way.used))
-        if found is not None:
+        if found is not None and (not canasta_needed or way.canastas
+                                  or _makes_canasta(rules, rest, found, canasta_needed)):
             return found, way.plays
     return None
+
+
+def _makes_canasta(rules: RuleSet, rest: tuple[str, ...], way: _Way, level: int) -> bool:
+    """BR2: whether the groups of a way out (`_go_out_groups` for the cards `rest`)
+    complete a canasta that meets `level` (`opening.qualifies`)."""
+    assign, keys, drop, to_wild, on_table, split = way
+    size = rules.canasta_size
+    have = on_table or 0
+    if to_wild and have < size <= have + to_wild:
+        return True  # a canasta of wild cards: natural or better
+    left = list(rest)
+    if drop is not None:
+        left.remove(drop)
+    groups, _, _ = split_hand(left)
+    counts = {r: len(cs) for r, cs in groups.items()}
+    for r, k in split.items():
+        counts[r] -= k
+        counts[r + NEW_GROUP] = k
+    for key in set(counts) | set(keys):
+        e, f = keys.get(key, (0, 0))
+        w = assign.get(key, 0)
+        if e + f < size <= e + f + counts.get(key, 0) + w and (
+                level < NATURAL or not (f or w)):
+            return True
+    return False
 
 
 def _go_out_groups(

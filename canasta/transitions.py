@@ -13,6 +13,7 @@ from .checks import can_go_out, check, out_canastas
 from .errors import IllegalAction
 from .legal import known_legal
 from .melds import WILD_KEY, TableMeld, meld_by_id, place, points, team_canastas
+from .opening import canasta_lacking
 from .reserve import joining_now, take_reserve
 from .rules import RuleSet
 from .scoring import score_round
@@ -170,12 +171,14 @@ def _draw(state: State, actions: Any) -> State:
 def _open(state: State, team: int, gained: int, melds: tuple[TableMeld, ...]
           ) -> tuple[bool, int]:
     """(initial meld complete?, turn points) after melding `gained` more points, the
-    team's melds then being `melds` (H6, H7: a canasta may complete it)."""
+    team's melds then being `melds` (H6, H7: a canasta may complete it; BR2: from some
+    scores it must hold one)."""
     if state.opened[team]:
         return True, state.turn_points
     total = state.turn_points + gained
     rules = state.rules
-    return total >= state.minimum(team) or (
+    return (total >= state.minimum(team)
+            and not canasta_lacking(rules, state.scores[team], melds)) or (  # BR2
         state.scores[team] >= rules.canasta_opens_from and team_canastas(rules, melds) > 0
     ), total
 

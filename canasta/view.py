@@ -9,6 +9,7 @@ from .cards import JOKER
 from .checks import may_ask as ask_allowed
 from .legal import legal_actions
 from .melds import BLACK_THREES, TableMeld, canasta_kind
+from .opening import ANY, NATURAL, opening_level
 from .pile import blocked, freezer, frozen_for
 from .roster import roster_view
 from .rules import RuleSet, get_rules
@@ -59,6 +60,9 @@ def meld_view(rules: RuleSet, meld: TableMeld) -> dict[str, Any]:
     return out
 
 
+LEVEL_NAMES = {0: None, ANY: "canasta", NATURAL: "natural"}
+
+
 def view_for(state: State, seat: int) -> dict[str, Any]:
     rules = state.rules
     acting = seat == state.to_act
@@ -99,6 +103,9 @@ def view_for(state: State, seat: int) -> dict[str, Any]:
     }
     if rules.black_threes_set_aside:  # K10: each team's black 3s set aside (additive)
         view["black_threes_aside"] = [list(state.aside_of(t)) for t in range(rules.teams)]
+    levels = [opening_level(rules, score) for score in state.scores]
+    if any(levels):  # BR2 (additive): the canasta each team's initial meld must hold
+        view["opening_canasta"] = [LEVEL_NAMES[level] for level in levels]
     if rules.roster:  # P1-P3 (roster.py): who sits where this round, who waits
         view.update(roster_view(rules, state.round_no))
     if state.round_over:

@@ -11,6 +11,7 @@ from ui_base import (
     fits_sequence,
     is_sequence,
     is_wild,
+    minimum_text,
     my_turn,
     short_name,
 )
@@ -289,9 +290,9 @@ def do_discard():
     if S["pending"] and view is not None:
         team = ME % view["teams"]
         points = S["assessed"]["reply"].get("points", 0) if S["assessed"] else 0
-        tell("The melds you set aside make " + str(points) + " of the "
-             + str(view["minimum"][team]) + " points your initial meld needs: meld more,"
-             " or press Back to hand before you discard.", "C25")
+        tell("The melds you set aside make " + str(points) + " points, and your initial "
+             "meld needs " + minimum_text(view, team) + ": meld more, or press Back to "
+             "hand before you discard.", "C25")
         return
     cards = selected_cards()
     if len(cards) == 1:

@@ -105,9 +105,14 @@ def fits_sequence(view, meld, cards):
     """Whether `cards` could join the sequence `meld`: naturals of its suit that continue
     it at either end without a gap or a rank twice, up to the rule set's longest run.
     (A guess for choosing the meld a play names; the engine decides, S6 and S7.)"""
-    if not cards or meld.get("closed") or not is_sequence(meld):
+    rules = view.get("rules", {})
+    longest = rules.get("sequence_max") or 7
+    if rules.get("sequence_grows_out") and view.get("permission") is True:
+        longest = len(RUN_ORDER)  # BR6: going out, an escalera grows to the ace
+    elif meld.get("closed"):
         return False
-    longest = view.get("rules", {}).get("sequence_max") or 7
+    if not cards or not is_sequence(meld):
+        return False
     if len(meld["cards"]) + len(cards) > longest:
         return False
     places = []
@@ -116,6 +121,18 @@ def fits_sequence(view, meld, cards):
             return False
         places.append(RUN_ORDER.index(c[0]))
     return len(set(places)) == len(places) and max(places) - min(places) + 1 == len(places)
+
+
+def minimum_text(view, team):
+    """What the team's initial meld needs: its points (C25) and, from the scores where
+    it must hold one, its canasta (BR2: the view's `opening_canasta`)."""
+    needs = view.get("opening_canasta")
+    canasta = needs[team] if needs else None
+    text = str(view["minimum"][team]) + " points"
+    if canasta:
+        words = "a natural canasta" if canasta == "natural" else "a canasta"
+        text = words if view["minimum"][team] == 0 else text + " and " + words
+    return text
 
 
 def suit_key(card):

@@ -14,6 +14,7 @@ from ui_base import (
     is_card,
     is_sequence,
     is_wild,
+    minimum_text,
     my_turn,
     sequence_span,
     suit_key,
@@ -264,8 +265,12 @@ def pending_html(view):
         for g in groups)
     points = assessed["reply"].get("points", 0) if assessed else 0
     team = ME % view["teams"]
-    label = ("Set aside for your initial meld: " + str(points) + " of "
-             + str(view["minimum"][team]) + " points. Meld more to reach it.")
+    if view.get("opening_canasta"):  # BR2: a canasta besides the points
+        label = ("Set aside for your initial meld: " + str(points) + " points; it needs "
+                 + minimum_text(view, team) + ". Meld more to reach it.")
+    else:
+        label = ("Set aside for your initial meld: " + str(points) + " of "
+                 + str(view["minimum"][team]) + " points. Meld more to reach it.")
     return (
         '<div class="meld pending-melds" data-testid="pending-melds" role="group" aria-label="'
         + esc(label) + '">' + melds + '<div class="mlabel">' + esc(label)

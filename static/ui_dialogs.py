@@ -87,6 +87,7 @@ EXTRA_NAMES = {
     "set_aside_black_threes": "Black 3s set aside (K10)",
     "unfinished_melds": "7s, aces or wild cards short of a canasta (U17)",
     "held_cards": "Three 7s or aces left in a hand (U17)",
+    "sequences": "Sequences by their length (BR5)",
 }
 
 

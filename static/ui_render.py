@@ -54,6 +54,10 @@ def meter_text(view):
     if view["team_melded"][team]:
         return ""
     minimum = str(view["minimum"][team])
+    needs = view.get("opening_canasta")
+    if needs and needs[team]:  # BR2: the initial meld holds a canasta (natural or better)
+        canasta = "a natural canasta" if needs[team] == "natural" else "a canasta"
+        minimum = canasta if minimum == "0" else minimum + " + " + canasta
     assessed = S["assessed"]
     if assessed and assessed["key"] == assess_key(view):
         reply = assessed["reply"]
@@ -181,7 +185,12 @@ def minimum_shown(view, team):
     later = view.get("next_minimum")
     if view.get("phase") in ("round_over", "game_over") and later:
         return later[team]
-    return view["minimum"][team]
+    shown = view["minimum"][team]
+    needs = view.get("opening_canasta")
+    if needs and needs[team]:  # BR2: a canasta besides (or instead of) points
+        canasta = "natural canasta" if needs[team] == "natural" else "canasta"
+        return canasta if shown == 0 else str(shown) + " + " + canasta
+    return shown
 
 
 def scoreboard_html(view):

@@ -105,7 +105,8 @@ def test_audit_refuses_entries_beyond_its_list(capsys: pytest.CaptureFixture[str
 
 @pytest.mark.parametrize(("command", "name", "words"), [
     ("simulate", "classic+H99", "unknown house rule H99; classic may have: H1"),
-    ("bench", "nope", "unknown variant 'nope'; known variants: american, bolivia, classic"),
+    ("bench", "nope", "unknown variant 'nope'; known variants: american, bolivia, "
+     "brazilian, classic"),
     ("arena", "classic-6p+H4", "H4 .* own rule X6"),
     ("simulate", "classic+H3+H4", "H3 and H4 contradict"),
 ])

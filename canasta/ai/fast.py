@@ -20,10 +20,11 @@ from __future__ import annotations
 
 import random
 
-from ..actions import Action, Answer, Discard, Meld, TakePile
+from ..actions import ASK, Action, Answer, Discard, Meld, TakePile
 from ..black_threes import first_round
 from ..cards import BLACK_THREES, RED_THREES, VALUE
 from ..melds import WILD_KEY
+from ..opening import ANY, opening_level
 from ..pile import blocks, frozen_for, size_refusal
 from ..reserve import joining
 from ..solver import go_out_plan, toward_out
@@ -139,10 +140,12 @@ class Sim(Table):
             return False  # M7, M11
         seat = self.to_move
         team = seat % self.teams
+        opened = self.opened[team]
+        if not opened and not self.rules.pile_opens:
+            return False  # BR3: the pile never opens
         kind = KIND[top]
         hand = self.hands[seat]
         naturals = hand.get(kind, [])
-        opened = self.opened[team]
         frozen = frozen_for(self.rules, self._pile_frozen(), opened)
         table = self.melds[team]
         space = self.space(table.get(kind))  # W2: a closed canasta takes no top card
@@ -170,6 +173,8 @@ class Sim(Table):
         if left < self.last_keep:
             return False  # U15: going out ends with a discard, never with the pile
         if left < 2:
+            if self.rules.must_ask:
+                return False  # C33: going out needs the partner's yes, asked after drawing
             meld = table.get(kind)
             after = (len(meld.cards) if meld else 0) + 1 + len(with_cards)
             made = 1 if (len(meld.cards) if meld else 0) < self.size <= after else 0
@@ -239,6 +244,16 @@ class Sim(Table):
             (kv for kv in hand.items() if kv[0] not in SPECIAL and kv[0] != same),
             key=lambda kv: -KIND_VALUE[kv[0]],
         )
+        wilds = sorted(self._wild_cards(seat), key=card_order)
+        level = opening_level(self.rules, self.scores[seat % self.teams])
+        if level:  # BR2: a canasta first (of one rank; the engine also takes others)
+            found = self._opening_canasta(ranked, wilds, level)
+            if found is None:
+                return None
+            plan.append(found)
+            points += sum(VALUE[c] for c in found[1])
+            count += len(found[1])
+            ranked = [kv for kv in ranked if kv[0] != found[0]]
         for kind, cards in ranked:
             if points >= need:
                 break
@@ -246,7 +261,6 @@ class Sim(Table):
                 plan.append((kind, list(cards)))
                 points += KIND_VALUE[kind] * len(cards)
                 count += len(cards)
-        wilds = sorted(self._wild_cards(seat), key=card_order)
         if (2, 1) in shapes:
             for kind, cards in ranked:
                 if points >= need or not wilds:
@@ -259,6 +273,28 @@ class Sim(Table):
         if points < need or self.sizes[seat] - count + extra_cards < 2:
             return None  # C31: the fast path never opens down to its last card
         return plan
+
+    def _opening_canasta(self, ranked: list[tuple[str, list[str]]], wilds: list[str],
+                         level: int) -> tuple[str, list[str]] | None:
+        """BR2: the initial meld's canasta from the hand: the highest rank with a
+        canasta of naturals, else (any canasta will do) with the fewest wild cards that
+        complete one (taken from `wilds`, lowest first); None if there is none."""
+        size = self.size
+        shapes = self.rules.valid_shapes
+        best: tuple[int, str, list[str]] | None = None
+        for kind, cards in ranked:
+            n = len(cards)
+            w = max(0, size - n)
+            if (n, 0) in shapes and not w:
+                return kind, list(cards)
+            if level == ANY and w <= len(wilds) and (n, w) in shapes and (
+                    best is None or w < best[0]):
+                best = (w, kind, list(cards))
+        if best is None:
+            return None
+        w, kind, cards = best
+        given = [wilds.pop(0) for _ in range(w)]
+        return kind, cards + given
 
     def _play(self) -> None:
         seat = self.to_move
@@ -285,6 +321,10 @@ class Sim(Table):
         ready = self.canastas[team] >= self.goal_of(team)
         near = ready or self.sizes[seat] <= 8
         out = near and permission is None and self._wants_out(team)
+        if out and rules.must_ask:
+            # C33 compulsory: ask before melding, only with a way out; go out on a yes
+            out = (not self.turn_melded and self.sizes[seat] >= 2
+                   and self._go_out(seat, dry=True) and self._ask(seat))
         if out and self._go_out(seat):
             return
         self._meld_more(seat, out)
@@ -293,7 +333,19 @@ class Sim(Table):
             return
         self._discard()
 
-    def _go_out(self, seat: int) -> bool:
+    def _ask(self, seat: int) -> bool:
+        """C33: "May I go out?"; the partner answers as normal would."""
+        partner = self.rules.partner_of(seat)
+        assert partner is not None  # (must_ask needs partnerships: rule_options)
+        if self.record:
+            self.actions.append(ASK)
+        self.answerer = partner
+        self._answer()
+        yes, self.permission = self.permission is True, None  # (this turn's answer only)
+        return yes
+
+    def _go_out(self, seat: int, dry: bool = False) -> bool:
+        """Go out this turn if the solver finds a way (`dry`: only say whether it does)."""
         team = seat % self.teams
         table = self.melds[team]
         stuck = 0  # cards that can only be the one discard
@@ -322,6 +374,8 @@ class Sim(Table):
                                       self.runs(team)), 0)
         if plan is None:
             return False
+        if dry:
+            return True
         for action in plan:
             if isinstance(action, Meld):
                 self._play_meld(seat, action)

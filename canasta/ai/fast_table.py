@@ -28,6 +28,7 @@ from ..scoring import (
     meld_penalties,
     red_three_score,
     red_threes_count_plus,
+    sequence_score,
     threes_score,
 )
 from ..sequences import SEQUENCE, SEQUENCE_KEY, in_run_order
@@ -84,18 +85,20 @@ def unmodelled(rules: RuleSet) -> str | None:
 
 
 # The options the fast path does not model: the house rules' scoring (scoring.py; H9's
-# black 3s in hand it models), a canasta waiving the initial meld (H6, H7), and going
-# out's requirements beyond Classic's but a required final discard (solver's
-# finish_problem: the last card may not be discarded, a compulsory question). It models
-# melds of wild cards (wild_melds.py: F1, H12; B2's limit), keyed WILD_KEY; sequences
-# and older melds of a rank (S5, S6), keyed `SEQUENCE_PREFIX` + id and rank + `OLDER`
-# + id (the rollout policy never starts or grows them, but a way out the solver finds
-# may); melds with a size limit (W2: `space`); Samba's pile (S3); Bolivia's escalera to
-# go out (B4: `goal_of`); Modern American's rules (U3-U18: every 3 laid down, 7s and
-# aces without wild cards, discards barred, the minimum from the hand, a required final
-# discard, its scoring).
+# black 3s in hand it models), a canasta waiving the initial meld (H6, H7), and a last
+# card that may not be discarded (solver's finish_problem). It models the compulsory
+# question (C33 `must_ask`: asked before melding when a way out exists, the partner
+# answering as normal would; no going out by taking the pile), Brazilian's initial meld
+# (BR2: its canasta of one rank; BR3: never with the pile), sequences' scores and
+# escaleras grown going out (BR5, BR6: the solver's ways out), and melds of wild cards
+# (wild_melds.py: F1, H12; B2's limit), keyed WILD_KEY; sequences and older melds of a
+# rank (S5, S6), keyed `SEQUENCE_PREFIX` + id and rank + `OLDER` + id (the rollout policy
+# never starts or grows them, but a way out the solver finds may); melds with a size limit
+# (W2: `space`); Samba's pile (S3); Bolivia's escalera to go out (B4: `goal_of`); Modern
+# American's rules (U3-U18: every 3 laid down, 7s and aces without wild cards, discards
+# barred, the minimum from the hand, a required final discard, its scoring).
 HOUSE_SCORING = ("double_end_bonus", "red_threes_by_going_out",
-                 "concealed_canasta_bonus", "canasta_opens_from", "must_ask")
+                 "concealed_canasta_bonus", "canasta_opens_from")
 SEQUENCE_PREFIX = "q"  # a sequence's key: "q" and its id (S6)
 OLDER = "#"  # an older meld of a rank beside a newer one (S5): rank, "#", its id
 NO_LIMIT = 1 << 20  # the wild cards a meld of wild cards can take (F1: no C17 limit)
@@ -478,6 +481,8 @@ class Table:
                     rules, bool(table), self.canastas[team]))
             if rules.unfinished_pure_penalty or rules.unfinished_wild_penalty:  # U17
                 total -= meld_penalties(rules, self._table_melds(team))
+            if rules.sequence_scores:  # BR5
+                total += sequence_score(rules, self._table_melds(team))
             if self.aside[team]:
                 total += aside_score(rules, self.aside[team],
                                      len(table["b"].cards) if "b" in table else 0)

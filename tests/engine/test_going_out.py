@@ -43,21 +43,21 @@ def listed(state: State) -> list[C.Action]:
 
 
 def test_the_defaults_are_classic_and_every_registered_variant_keeps_them() -> None:
-    # Modern American goes out by a discard (U15); every other registered variant as
-    # Classic.
+    # Modern American goes out by a discard (U15), Brazilian only after the partner's yes
+    # (BR8); every other registered variant as Classic.
+    special = {"american": ("required", False), "brazilian": ("optional", True)}
     for rules in C.VARIANTS.values():
-        expected = ("required", False) if rules.name == "american" else ("optional", False)
+        expected = special.get(rules.name, ("optional", False))
         assert (rules.final_discard, rules.must_ask) == expected
-        assert rules.classic_finish == (rules.name != "american")
+        assert rules.classic_finish == (rules.name not in special)
     assert not REQUIRED.classic_finish and not MUST_ASK.classic_finish
     for rules in (REQUIRED, FORBIDDEN, MUST_ASK):
         assert C.RuleSet.from_json(rules.to_json()) == rules
-    # The fast path models a required final discard (Modern American, U15), not the
-    # others.
-    assert unmodelled(REQUIRED) is None
-    for rules in (FORBIDDEN, MUST_ASK):
-        reason = unmodelled(rules)
-        assert reason is not None and ("final_discard" in reason or "must_ask" in reason)
+    # The fast path models a required final discard (Modern American, U15) and the
+    # compulsory question (Brazilian, BR8), not a forbidden final discard.
+    assert unmodelled(REQUIRED) is None and unmodelled(MUST_ASK) is None
+    reason = unmodelled(FORBIDDEN)
+    assert reason is not None and "final_discard" in reason
 
 
 def test_C30_classic_goes_out_either_way() -> None:
@@ -180,3 +180,14 @@ def test_no_dead_ends_with_these_requirements(base: str, changes: dict[str, obje
     found = "\n\n".join(f"[{report.counts[k]}x] {f}" for k, f in report.findings.items())
     assert not report.findings, f"{report.summary()}\n\n{found}"
     assert report.states >= 6000
+
+
+def test_the_fast_path_asks_before_going_out_where_the_question_is_compulsory() -> None:
+    """C33 compulsory (`must_ask`): the fast path's play-outs ask "May I go out?" before
+    melding, go out only on a yes, and replay through `apply` to the same scores."""
+    from tests.games import replayed_playouts
+
+    played = replayed_playouts(MUST_ASK, range(12))
+    assert all(agree for _, agree in played)
+    asked = [s for s, _ in played if any(type(a).__name__ == "Ask" for a in s.action_list())]
+    assert asked and any(s.went_out is not None for s in asked)
