@@ -405,6 +405,9 @@ def out_needs(rules: RuleSet) -> str:
 
 
 def _c31(rules: RuleSet) -> Rejection:
+    if not rules.going_out:
+        return Rejection("C31", "Nobody goes out in this game: keep two cards, one to "
+                                "discard and one to hold.")
     return Rejection(
         "C31",
         f"Your team needs {out_needs(rules)} before you may play down to fewer than two "
@@ -418,6 +421,9 @@ def _finish_rejection(rules: RuleSet, problem: str) -> Rejection:
     if problem == "keep_two":
         return _c31(rules)
     if problem == "canastas":
+        if not rules.going_out:
+            return Rejection("C30", "Nobody goes out in this game: the last card is never "
+                                    "discarded.")
         return Rejection("C30", f"You cannot go out: your team needs {need} first.")
     if problem == "no":
         return Rejection("C33", "Your partner said no: you may not go out this turn, so keep "
@@ -443,7 +449,7 @@ def _check_meld(state: State, action: Meld) -> Rejection | None:
         return Rejection("C20", "Red 3s are never melded: they are laid down on their own.")
     team = state.team
     melds = state.melds[team]
-    if find_meld(melds, "3") is not None:
+    if find_meld(melds, "3") is not None and not rules.black_threes_anytime:
         return Rejection(
             "C21", "Black 3s must be your last meld: discard your last card to go out."
         )
@@ -484,12 +490,18 @@ def _check_meld(state: State, action: Meld) -> Rejection | None:
     if rank == "3":
         if wilds or not naturals:
             return Rejection("C21", "Black 3s may be melded only without wild cards.")
-        if not 3 <= len(naturals) <= 4:
+        if rules.black_threes_anytime:  # E5: one set a side, at any time, nothing added
+            if find_meld(melds, "3") is not None:
+                return Rejection("C21", "Your side has its set of black 3s: nothing may be "
+                                        "added to it, and there is only one.")
+            if not 3 <= len(naturals) <= 4:
+                return Rejection("C21", "Black 3s are melded as a set of three or four.")
+        elif not 3 <= len(naturals) <= 4:
             return Rejection(
                 "C21", "Black 3s are melded three or four together, and only by a player going out."
             )
         # The held-back pile cards join the hand once the initial meld is made (C12).
-        if len(rest) + sum(c not in RED_THREES for c in state.pending) > 1:
+        elif len(rest) + sum(c not in RED_THREES for c in state.pending) > 1:
             return Rejection(
                 "C21",
                 "Black 3s may be melded only as the last meld of a player going out this turn.",
@@ -576,13 +588,14 @@ def _after_meld(state: State, cards: tuple[str, ...], rest: tuple[str, ...],
             # M3: this meld completes the initial meld: the reserve joins the hand
             left += state.stock[:joining_now(state)]
     hand_after = len(left)
-    if rank == "3" and out < rules.canastas_to_go_out:
+    last = rank == "3" and not rules.black_threes_anytime  # C21 (E5: not last)
+    if last and out < rules.canastas_to_go_out:
         return Rejection(  # C21 with C30's canastas: cited as C30, the number's rule
             "C30",
             "Black 3s are melded only by a player going out, and your team needs "
             f"{out_needs(rules)} to go out.",
         )
-    if rank == "3" and (need > 0 or lacking):
+    if last and (need > 0 or lacking):
         return Rejection(
             "C21",
             "Black 3s must be your last meld, so they must complete your team's initial "

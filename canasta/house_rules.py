@@ -136,6 +136,13 @@ VARIANT_OPTIONS: dict[str, tuple[Preset, ...]] = {
                "variants-notes \u00a76 (Bolivia's rule; the seed is silent for Brazilian)",
                {"sequence_canastas_to_go_out": 1}),
     ),
+    "escalera": (
+        Preset("E12", "Four deals: the game is four rounds, the highest total winning",
+               "seed 003 line 58 (\u201cvier aufeinander folgende Kapitulationen\u201d)",
+               {"deals": 4}),
+        Preset("E13", "Sequences start at three cards and grow to an escalera at seven",
+               "seed 003 line 71 (Samba's sequences)", {"sequence_min": 3}),
+    ),
     "wild-canasta": (
         Preset("W6", "No size limit: melds grow past seven cards",
                "seed 003 line 67 (the other reading of \u201c3 bis 7 Karten\u201d)",

@@ -240,6 +240,8 @@ def candidates(state: State) -> list[Action]:
         out.extend(wild_meld_steps(state.rules, hand, find_meld(melds, WILD_KEY) is not None))
     if len(blacks) >= 3:
         out.append(Meld(sort_cards(blacks)))
+        if len(blacks) > 3 and state.rules.black_threes_anytime:  # E5: a set of 3 or 4
+            out.extend(Meld(sort_cards(blacks[:k])) for k in (3, 4) if k < len(blacks))
     step = finishing_step(state)
     if step is not None and step not in out:
         out.append(step)
@@ -282,6 +284,7 @@ def _legal(state: State) -> list[Action]:
             or rules.canastas_per_red_three or rules.pure_ranks or rules.wilds_from_naturals
             or rules.wild_discard_last_only or rules.empty_pile_bars
             or rules.minimum_from_hand or rules.black_threes_laid or rules.sequence_min
+            or rules.black_threes_anytime or rules.reserve_trigger != "initial_meld"
             or not rules.pile_wild_buy or rules.take_onto != "any"
             or rules.groups_per_rank > 1):
         # Going out's requirements as data (`final_discard`, `must_ask`; red 3s, M8,

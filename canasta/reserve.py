@@ -4,7 +4,9 @@ meld (M3). The rule set names how many (`reserve_size`), from where (`reserve_fr
 the stock's top cards) and when (`reserve_trigger`: the initial meld); the checks (how
 many cards a play that opens will leave in hand), the transitions (taking them), the
 view's log and the AI's fast path ask these functions. Dealt packets taken by an action
-(Railroad's kitty, Hand and Foot's foot) are issue 14's additions to this module."""
+(Railroad's kitty, Hand and Foot's foot) are issue 14's additions to this module. E7:
+the escalera game's 11 stock cards for the player who makes the round's first canasta
+(`reserve_trigger` "first_canasta")."""
 
 from __future__ import annotations
 
@@ -22,7 +24,8 @@ def joining(rules: RuleSet, opened: bool, stock_size: int, first: bool = True) -
     has): the reserve's size (U6: `reserve_later` for a side opening after another, none
     once the stock holds `reserve_stock_above` cards or fewer), or what is left of the
     stock."""
-    if not rules.reserve_size or opened or stock_size <= rules.reserve_stock_above:
+    if (not rules.reserve_size or opened or stock_size <= rules.reserve_stock_above
+            or rules.reserve_trigger != "initial_meld"):
         return 0
     size = rules.reserve_size if first or rules.reserve_later < 0 else rules.reserve_later
     return min(size, stock_size)
@@ -34,6 +37,16 @@ def joining_now(state: State) -> int:
     that takes them ask it)."""
     return joining(state.rules, state.opened[state.team], len(state.stock),
                    not any(state.opened))
+
+
+def first_canasta_cards(rules: RuleSet, canastas_before: int, canastas_after: int,
+                        stock_size: int) -> int:
+    """E7 (`reserve_trigger` "first_canasta"): how many stock cards join the hand of a
+    player whose play makes the round's first canasta (no side had one: `canastas_before`
+    counts every side's; the player's side has `canastas_after` after the play)."""
+    if rules.reserve_trigger != "first_canasta" or canastas_before or not canastas_after:
+        return 0
+    return min(rules.reserve_size, stock_size)
 
 
 def take_reserve(

@@ -127,6 +127,19 @@ OPTIONS: dict[str, Option] = {
     "natural_to_open_from": _i("initial meld", -SCORE_HIGH, SCORE_HIGH, "BR2: from this "
                                "team score the initial meld must hold a canasta scoring as "
                                "a natural canasta or more (1000000: never)."),
+    "black_threes_anytime": _b("pile", "E5: a set of three or four black 3s may be melded "
+                               "at any time (one a side, nothing added), not only going out."),
+    "going_out": _b("going out", "E4 off: nobody goes out: every play keeps two cards and "
+                    "the round ends when the stock runs out (C34)."),
+    "natural_sevens_bonus": _i("scoring", 0, 10_000, "E9: bonus for a natural canasta of "
+                               "7s (0: as the canasta of 7s, M6)."),
+    "all_red_threes_special": _b("scoring", "E8: all the red 3s score their total only for "
+                                 "a side with a canasta of wild cards, of a sequence or of "
+                                 "natural 7s."),
+    "seven_in_hand": _i("scoring", 0, 10_000, "E10: what each 7 left in hand costs (0: its "
+                        "card value, C41)."),
+    "deals": _i("winning", 0, 20, "E12: the game is this many rounds, the highest total "
+                "winning (0: to the target score, C50)."),
     "pile_opens": _b("pile", "BR3 off: a side without its initial meld never takes the "
                      "pile (it opens from its hand)."),
     "sequence_grows_out": _b("melds", "BR6: in a going-out turn a sequence grows past its "
@@ -168,7 +181,9 @@ OPTIONS: dict[str, Option] = {
                            "\u201cstock\u201d (its top cards)."),
     "reserve_trigger": Option("reserve", "choice", 0, 0, "M3: when they join the hand: "
                               "\u201cinitial_meld\u201d (the player who completes the "
-                              "side's initial meld takes them at once)."),
+                              "side's initial meld takes them at once) or "
+                              "\u201cfirst_canasta\u201d (E7: the player who makes the "
+                              "round's first canasta)."),
     "reserve_later": _i("reserve", -1, 20, "U6: the cards for a side that opens after "
                         "another side has (-1: as many as for the first)."),
     "reserve_stock_above": _i("reserve", 0, 200, "U6: the reserve is taken only while the "
@@ -239,7 +254,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "reserve_from": ("stock",),
     "pure_ranks": ("", "7", "A", "7A"),
     "pure_open_mixed": ("", "7", "A", "7A"),
-    "reserve_trigger": ("initial_meld",),
+    "reserve_trigger": ("initial_meld", "first_canasta"),
     "take_onto": ("any", "open", "sequence"),
 }
 
@@ -366,6 +381,8 @@ def problems(rules: RuleSet) -> list[str]:
         out.append("wild_meld_max must let a meld of wild cards grow to a canasta")
     if (rules.sequence_scores or rules.sequence_grows_out) and not rules.sequence_min:
         out.append("sequence_scores and sequence_grows_out need sequences (sequence_min)")
+    if not rules.going_out and (rules.ask_permission or rules.must_ask):
+        out.append("ask_permission and must_ask need going out: nobody goes out here")
     if rules.double_end_bonus and rules.teams == rules.players:
         out.append("a double end (H1) needs partnerships: every player here plays alone")
     return out

@@ -25,6 +25,7 @@ VARIANT_PAGES: dict[str, str] = {
     "samba": "samba",
     "bolivia": "bolivia",
     "brazilian": "brazilian",
+    "escalera": "escalera",
     "three-deck-sequences": "three-deck-sequences",
 }
 
@@ -44,6 +45,7 @@ PREFIX_PAGES: dict[str, str] = {
     "S": "samba",
     "B": "bolivia",
     "BR": "brazilian",
+    "E": "escalera",
     "Q": "three-deck-sequences",
 }
 

@@ -80,6 +80,7 @@ class RuleSet:
     black_threes_laid: bool = False
     black_threes_held_first_round: bool = False  # K9: none discarded the first time round
     black_threes_set_aside: bool = False  # K10: taken with the pile, set aside, card value
+    black_threes_anytime: bool = False  # E5: a set of three or four melded at any time
     # Discards (discards.py; U13): a wild card only as the last card; onto an empty pile
     # no card of a pure rank, wild card or rank with a canasta on the table
     wild_discard_last_only: bool = False
@@ -106,6 +107,7 @@ class RuleSet:
     # card is melded, never discarded)
     final_discard: str = "optional"
     must_ask: bool = False  # going out needs the partner's yes this turn (C33 compulsory)
+    going_out: bool = True  # E4 off: nobody goes out; the round ends with the stock (C34)
     # B4: of the canastas to go out, this many must be sequences (Bolivia's escalera)
     sequence_canastas_to_go_out: int = 0
     # Red 3s to go out (solver.out_shortfall): a side needs this many laid down (M8; 0:
@@ -116,7 +118,7 @@ class RuleSet:
     # taken from `reserve_from` when `reserve_trigger` happens
     reserve_size: int = 0
     reserve_from: str = "stock"
-    reserve_trigger: str = "initial_meld"
+    reserve_trigger: str = "initial_meld"  # E7: or "first_canasta" (the round's first)
     reserve_later: int = -1  # U6: the reserve of a side opening after another (-1: as above)
     reserve_stock_above: int = 0  # U6: taken only while the stock holds more than this
     # Scoring (C40-C42; F2, F3)
@@ -139,8 +141,12 @@ class RuleSet:
     # (jokers, bonus) for canastas of wild cards that score otherwise than
     # `wild_canasta_bonus` (K11: seven 2s, four jokers and three 2s)
     wild_canasta_by_jokers: tuple[tuple[int, int], ...] = ()
+    # E8: all red 3s score `all_red_threes_bonus` only for a side with a canasta of wild
+    # cards, of a sequence or of natural 7s (else their count x bonus)
+    all_red_threes_special: bool = False
     all_black_threes_bonus: int = 0  # K10: a team's total for every black 3; 0: none
     sevens_canasta_bonus: int = 0  # M6: a canasta of 7s, natural or mixed (0: as others)
+    natural_sevens_bonus: int = 0  # E9: a natural canasta of 7s (0: as above)
     pure_canasta_bonus: int = 0  # U14: a natural canasta of a pure rank (0: as others)
     # U16: 3s count plus only from this many canastas, nothing with fewer but one, minus
     # with none (0: C42, K8)
@@ -155,6 +161,7 @@ class RuleSet:
     # BR5: (length, points) rows, ascending: each sequence a side holds when the round
     # ends scores the points of the last row its length reaches (none below the first)
     sequence_scores: tuple[tuple[int, int], ...] = ()
+    seven_in_hand: int = 0  # E10: each 7 left in hand costs this (0: its value)
     # House rules (docs/variants/classic-house-rules.md; the presets of house_rules.py)
     double_end_bonus: int = 0  # H1: 0 = no double end
     red_threes_by_going_out: bool = False  # H5
@@ -165,6 +172,7 @@ class RuleSet:
     canasta_opens_from: int = NEVER
     # Winning (C50)
     target_score: int = 5000
+    deals: int = 0  # E12: the game is this many rounds, the highest total winning (0: C50)
 
     def __post_init__(self) -> None:
         found = problems(self)
@@ -175,7 +183,7 @@ class RuleSet:
     def classic_finish(self) -> bool:
         """Going out as in Classic (C30, C33): the last card discarded or melded, the
         question optional. `legal_actions` keeps its quick listings for these only."""
-        return self.final_discard == "optional" and not self.must_ask
+        return self.final_discard == "optional" and not self.must_ask and self.going_out
 
     @cached_property
     def laid_threes(self) -> frozenset[str]:
@@ -612,10 +620,52 @@ THREE_DECK_SEQUENCES = replace(
               ("C40", "Q5")),
 )
 
+# The three-deck escalera game (docs/variants/escalera.md): seed 003 line 49 with its
+# bonus list (lines 50-58) — three decks, 15 cards, draw two, no wild-card buys, two wild
+# cards a meld, nobody goes out (the round runs to the end of the stock), sets of black
+# 3s at any time, escaleras of seven, the first canasta's player takes 11 stock cards,
+# canastas of 7s 1000 / 1500, bolivias 2000, 7s left in hand -500, game 10,000.
+ESCALERA = replace(
+    CLASSIC,
+    name="escalera",
+    title="Escalera game (3 decks, draw 2, nobody goes out, escaleras, 11 cards for the "
+          "first canasta)",
+    decks=3,
+    hand_size=15,
+    draw_count=2,
+    max_wilds=2,
+    pile_wild_buy=False,
+    sequence_min=7,
+    sequence_max=7,
+    sequence_canasta_bonus=1500,
+    sequence_canasta_name="escalera",
+    wild_meld_min=3,
+    wild_meld_max=7,
+    wild_canasta_bonus=2000,
+    wild_canasta_name="bolivia",
+    going_out=False,
+    ask_permission=False,
+    going_out_bonus=0,
+    concealed_bonus=0,
+    black_threes_anytime=True,
+    black_three_in_hand=200,
+    reserve_size=11,
+    reserve_trigger="first_canasta",
+    sevens_canasta_bonus=1000,
+    natural_sevens_bonus=1500,
+    all_red_threes_bonus=2000,
+    all_red_threes_special=True,
+    seven_in_hand=500,
+    target_score=10_000,
+    rule_ids=(("C3", "E1"), ("C4", "E1"), ("C7", "E1"), ("S3", "E2"), ("C17", "E2"),
+              ("C19", "E2"), ("S6", "E3"), ("S7", "E3"), ("F1", "E3"), ("B2", "E3"),
+              ("C30", "E4"), ("C31", "E4"), ("C21", "E5"), ("C40", "E9"), ("C50", "E11")),
+)
+
 VARIANTS: dict[str, RuleSet] = {
     r.name: r for r in (CLASSIC, CLASSIC_2P, CLASSIC_3P, CLASSIC_5P, CLASSIC_6P, CLASSIC_6P_3X2,
                         FREE_CANASTA, WILD_CANASTA, CUBAN, MEXICANA, AMERICAN, SAMBA,
-                        BOLIVIA, BRAZILIAN, THREE_DECK_SEQUENCES)
+                        BOLIVIA, BRAZILIAN, THREE_DECK_SEQUENCES, ESCALERA)
 }
 
 

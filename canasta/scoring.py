@@ -18,11 +18,12 @@ if TYPE_CHECKING:
     from .state import State
 
 
-def red_three_score(rules: RuleSet, count: int, melded: bool) -> int:
+def red_three_score(rules: RuleSet, count: int, melded: bool, special: bool = True) -> int:
     """C40, C42: what `count` red 3s laid down are worth to a team (`melded`: the team
     made a meld this round). A count listed in `red_three_totals` scores that total,
-    all of them `all_red_threes_bonus`, any other count `red_three_bonus` each."""
-    if count == 2 * rules.decks:
+    all of them `all_red_threes_bonus` (E8: only for a team with a `special` canasta
+    where `all_red_threes_special`), any other count `red_three_bonus` each."""
+    if count == 2 * rules.decks and (special or not rules.all_red_threes_special):
         value = rules.all_red_threes_bonus
     else:
         value = dict(rules.red_three_totals).get(count, count * rules.red_three_bonus)
@@ -37,6 +38,8 @@ def canasta_bonus(rules: RuleSet, kind: str | None, wilds: int = 0, jokers: int 
     by its number of wild cards where `mixed_bonus_by_wilds` lists it, M6 a canasta of
     7s, natural or mixed, where `sevens_canasta_bonus` is set, U14 a natural canasta of a
     pure rank where `pure_canasta_bonus` is."""
+    if rank == "7" and kind == "natural" and rules.natural_sevens_bonus:
+        return rules.natural_sevens_bonus  # E9
     if rank == "7" and rules.sevens_canasta_bonus and kind in ("natural", "mixed"):
         return rules.sevens_canasta_bonus
     if kind == "natural" and rules.pure_canasta_bonus and rank in rules.pure_ranks:
@@ -60,7 +63,18 @@ def red_threes_count_plus(rules: RuleSet, melded: bool, canastas: int) -> bool:
     return canastas > 0 if rules.red_threes_need_canasta else melded
 
 
-def threes_score(rules: RuleSet, threes: tuple[str, ...], melded: bool, canastas: int) -> int:
+def special_canasta(rules: RuleSet, melds: tuple[TableMeld, ...]) -> bool:
+    """E8: whether a side holds a canasta of wild cards, of a sequence or of natural 7s
+    (what its six red 3s need to score their total)."""
+    for m in melds:
+        kind = canasta_kind(rules, m.cards) if m.kind != BLACK_THREES else None
+        if kind in ("wild", SEQUENCE) or (kind == "natural" and m.rank == "7"):
+            return True
+    return False
+
+
+def threes_score(rules: RuleSet, threes: tuple[str, ...], melded: bool, canastas: int,
+                 special: bool = True) -> int:
     """C40-C42, K8: what a team's laid-down 3s are worth. U5, U16: where black 3s are laid
     down too, each colour scores by the table on its own; with `threes_plus_from` they
     count plus from that many canastas, nothing with fewer but one, minus with none."""
@@ -68,9 +82,9 @@ def threes_score(rules: RuleSet, threes: tuple[str, ...], melded: bool, canastas
     counts = (reds, len(threes) - reds) if rules.black_threes_laid else (reds,)
     if rules.threes_plus_from:
         sign = 1 if canastas >= rules.threes_plus_from else 0 if canastas else -1
-        return sign * sum(red_three_score(rules, n, True) for n in counts if n)
+        return sign * sum(red_three_score(rules, n, True, special) for n in counts if n)
     plus = red_threes_count_plus(rules, melded, canastas)
-    return sum(red_three_score(rules, n, plus) for n in counts if n)
+    return sum(red_three_score(rules, n, plus, special) for n in counts if n)
 
 
 def meld_penalties(rules: RuleSet, melds: tuple[TableMeld, ...]) -> int:
@@ -119,9 +133,11 @@ def red_threes_by_going_out(rules: RuleSet, count: int, went_out: bool) -> int:
 
 
 def hand_card_cost(rules: RuleSet, card: str) -> int:
-    """C41, H9: what a card left in hand costs its team."""
+    """C41, H9, E10: what a card left in hand costs its team."""
     if rules.black_three_in_hand and card in BLACK_THREE_CARDS:
         return rules.black_three_in_hand
+    if rules.seven_in_hand and card[0] == "7":
+        return rules.seven_in_hand  # E10
     return VALUE[card]
 
 
@@ -159,7 +175,9 @@ def score_round(state: State) -> list[dict[str, Any]]:
         if rules.red_threes_by_going_out and state.went_out is not None:
             reds = red_threes_by_going_out(rules, count, went_out)
         else:
-            reds = threes_score(rules, state.red_threes[team], bool(melds), canastas)
+            reds = threes_score(rules, state.red_threes[team], bool(melds), canastas,
+                                not rules.all_red_threes_special
+                                or special_canasta(rules, melds))
         if rules.melds_minus_without_canasta and not canastas:
             melded = -melded  # U18
         going_out = 0

@@ -184,13 +184,14 @@ def reachable(
             or (may_go_out and canastas_have >= rules.canastas_to_go_out
                 and rules.classic_finish)):
         return True
-    if may_go_out:
+    if may_go_out or rules.black_threes_anytime:  # (E5: a set of them at any time)
         best += black_three_points(blacks)
     if best < need and not canasta_opens:
         return False
     return _initial_exact(rules, hand_size, counts, wild_values, existing, need, bonus_cards,
-                          canastas_have, blacks if may_go_out else 0, may_go_out,
-                          canasta_opens, canasta_needed)
+                          canastas_have,
+                          blacks if may_go_out or rules.black_threes_anytime else 0,
+                          may_go_out, canasta_opens, canasta_needed)
 
 
 def _initial_exact(
@@ -259,6 +260,9 @@ def _initial_exact(
         if out and any(left - b <= 1 and ends_allowed(rules, left - b)
                        and got + BLACK_THREE_VALUE * b >= need for b in black_sizes):
             return True
+        if rules.black_threes_anytime and any(  # E5: a set of black 3s, two cards kept
+                left - b >= 2 and got + BLACK_THREE_VALUE * b >= need for b in black_sizes):
+            return True
     return False
 
 
@@ -279,7 +283,7 @@ def out_shortfall(rules: RuleSet, reds: int) -> int:
     canasta for each red 3 (`canastas_per_red_three`), those beyond that number. The
     callers of the go-out functions pass a side's canastas less this (`toward_out`), so
     every requirement below stays a count of canastas."""
-    if reds < rules.red_threes_to_go_out:
+    if reds < rules.red_threes_to_go_out or not rules.going_out:  # (E4: nobody goes out)
         return CANNOT_GO_OUT
     if rules.canastas_per_red_three:
         return max(0, reds - rules.canastas_to_go_out)

@@ -14,7 +14,7 @@ from .errors import IllegalAction
 from .legal import known_legal
 from .melds import WILD_KEY, TableMeld, meld_by_id, place, points, team_canastas
 from .opening import canasta_lacking
-from .reserve import joining_now, take_reserve
+from .reserve import first_canasta_cards, joining_now, take_reserve
 from .rules import RuleSet
 from .scoring import score_round
 from .sequences import SEQUENCE, SEQUENCE_KEY, is_sequence_play
@@ -272,6 +272,9 @@ def _lay_down(
     if opened and not state.opened[team]:
         # M3: the player who completes the side's initial meld takes the reserve
         count = joining_now(state)
+    if state.rules.reserve_trigger == "first_canasta":  # E7: the round's first canasta
+        count = first_canasta_cards(state.rules, sum(map(state.canastas, range(len(
+            state.melds)))), team_canastas(state.rules, melds), len(state.stock))
     if count:
         joined, reserve_reds, stock = take_reserve(state.rules, state.stock, count)
         hand = sort_cards(hand + joined)
@@ -377,7 +380,9 @@ def _end_round(state: State) -> State:
     totals = [s + r["total"] for s, r in zip(state.scores, rows, strict=True)]
     history = (*state.history, tuple(r["total"] for r in rows))
     best = max(totals)
-    over = best >= state.rules.target_score and totals.count(best) == 1
+    deals = state.rules.deals  # E12: a game of so many rounds
+    over = (best >= state.rules.target_score and totals.count(best) == 1) or (
+        0 < deals <= len(history))
     return evolve(
         state,
         phase=GAME_OVER if over else ROUND_OVER,

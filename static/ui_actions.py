@@ -353,6 +353,11 @@ def why_not(act, view):
         return "Select one card to discard.", None
     if act == "clear":
         return "Nothing is selected.", None
+    if act == "ask" and not view.get("rules", {}).get("ask_permission", True):
+        rules = view.get("rules", {})
+        if not rules.get("going_out", True):
+            return "Nobody goes out in this game, so there is nothing to ask.", "E4"
+        return "There is no partner to ask in this game.", "C33"
     if act == "ask":
         return ("You may ask “May I go out?” only after drawing, before melding anything "
                 "this turn, and when you could go out now.", "C33")

@@ -132,7 +132,9 @@ def controls_html(view):
         button("meld", "Meld", playing and n > 0, "M"),
         button("discard", "Discard", playing and n == 1, "X"),
         button("clear", "Clear", n > 0, "C"),
-        button("ask", "May I go out?", mine and bool(view.get("may_ask")), "A"),
+        # (no question where nobody has a partner to ask, or nobody goes out: E4)
+        button("ask", "May I go out?", mine and bool(view.get("may_ask")), "A")
+        if view.get("rules", {}).get("ask_permission", True) else "",
         button("hint", "Hint", mine, "H"),
         # The hand by suit instead of by rank (each suit in run order, for sequences):
         # a toggle kept in the settings, for every game.

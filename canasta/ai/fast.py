@@ -409,6 +409,10 @@ class Sim(Table):
         table = self.melds[team]
         hand = self.hands[seat]
         goal = self.goal_of(team) if out else 1 << 20
+        if self.rules.black_threes_anytime and "b" not in table and len(hand.get("b", ())) >= 3:
+            n = min(4, len(hand["b"]))  # E5: the side's set of black 3s, two cards kept
+            if self.sizes[seat] - n >= 2:
+                self._meld_from_hand(seat, "b", list(hand["b"][-n:]))
         for kind in list(hand):
             if kind in SPECIAL:
                 continue

@@ -20,7 +20,7 @@ from ..black_threes import aside_score, discards_so_far
 from ..cards import BLACK_THREES, JOKER, RANK, RED_THREES, SORT_KEY, VALUE, WILDS
 from ..melds import WILD_KEY, TableMeld, table_meld, wild_room
 from ..pile import freezing_cards
-from ..reserve import joining, take_reserve
+from ..reserve import first_canasta_cards, joining, take_reserve
 from ..rules import CLASSIC, RuleSet
 from ..scoring import (
     canasta_bonus,
@@ -29,6 +29,7 @@ from ..scoring import (
     red_three_score,
     red_threes_count_plus,
     sequence_score,
+    special_canasta,
     threes_score,
 )
 from ..sequences import SEQUENCE, SEQUENCE_KEY, in_run_order
@@ -137,6 +138,7 @@ class Table:
         # M8, M12: going out needs red 3s (or a canasta for each); M7, M11: the pile is
         # taken only at a size or without a rank on top; M3: a reserve joins the hand
         self.red_rule = rules.red_threes_to_go_out > 0 or rules.canastas_per_red_three
+        self.first_canasta = rules.reserve_trigger == "first_canasta"  # E7
         self.pile_rule = rules.pile_min_size > 0 or rules.pile_barred_rank != ""
         self.rng = rng
         self.record = record
@@ -226,6 +228,8 @@ class Table:
         than any side makes while it lacks its canasta of a sequence (the policy then
         keeps two cards; the solver finds the ways out that complete one)."""
         goal = self.goal
+        if not self.rules.going_out:
+            return CANNOT_GO_OUT  # E4: nobody goes out
         if self.red_rule:
             goal += out_shortfall(self.rules, self.reds[team])
         if self.rules.sequence_canastas_to_go_out > self.runs(team):
@@ -243,9 +247,13 @@ class Table:
         team = seat % self.teams
         first = not any(self.opened)
         self.opened[team] = True
-        count = joining(self.rules, False, len(self.stock), first)
+        self._take_bonus(seat, joining(self.rules, False, len(self.stock), first))
+
+    def _take_bonus(self, seat: int, count: int) -> None:
+        """M3, E7: `count` stock cards join the player's hand (3s laid down, replaced)."""
         if not count:
             return
+        team = seat % self.teams
         # (the engine's stock is top first; this one top last)
         joined, reds, left = take_reserve(self.rules, tuple(reversed(self.stock)), count)
         self.stock = list(reversed(left))
@@ -319,6 +327,9 @@ class Table:
         size = self.size
         if kind != "b" and before < size <= len(meld.cards):
             self.canastas[team] += 1
+            if self.first_canasta and sum(self.canastas) == 1:  # E7: the round's first
+                self._take_bonus(seat, first_canasta_cards(self.rules, 0, 1,
+                                                           len(self.stock)))
         self.turn_cards.extend(cards)
         self.turn_melded = True
         self.melded[seat] = True
@@ -453,6 +464,11 @@ class Table:
         if kind in self.freezers:
             self.frozen_by += 1
 
+    def _special(self, team: int) -> bool:
+        """E8: whether the team's six red 3s may score their total."""
+        return not self.rules.all_red_threes_special or special_canasta(
+            self.rules, self._table_melds(team))
+
     def result(self) -> list[int]:
         """C40-C42: each team's total for the round."""
         rules = self.rules
@@ -475,10 +491,10 @@ class Table:
             if self.blacks[team] or rules.threes_plus_from:  # U5, U16: 3s by colour
                 reds = self.reds[team] - self.blacks[team]
                 total += threes_score(rules, ("3H",) * reds + ("3S",) * self.blacks[team],
-                                      bool(table), self.canastas[team])
+                                      bool(table), self.canastas[team], self._special(team))
             else:
                 total += red_three_score(rules, self.reds[team], red_threes_count_plus(
-                    rules, bool(table), self.canastas[team]))
+                    rules, bool(table), self.canastas[team]), self._special(team))
             if rules.unfinished_pure_penalty or rules.unfinished_wild_penalty:  # U17
                 total -= meld_penalties(rules, self._table_melds(team))
             if rules.sequence_scores:  # BR5
@@ -492,6 +508,8 @@ class Table:
                 for kind, cards in self.hands[seat].items():
                     if kind == "b" and rules.black_three_in_hand:  # H9, B5
                         total -= rules.black_three_in_hand * len(cards)
+                    elif kind == "7" and rules.seven_in_hand:  # E10
+                        total -= rules.seven_in_hand * len(cards)
                     else:
                         total -= sum(VALUE[c] for c in cards)
                 if rules.held_pure_count:  # U17

@@ -153,7 +153,9 @@ def _play_choice(view: Json, know: Knowledge, level: str, rng: random.Random) ->
     if plan is not None and (view["permission"] is True or (
         view["permission"] is None and _want_out(view, level)
     )):
-        if {"type": "ask"} in legal and level == "normal" and view["permission"] is None:
+        # (normal asks first; every level asks where going out needs the yes: C33)
+        if {"type": "ask"} in legal and view["permission"] is None and (
+                level == "normal" or know.rules.must_ask):
             return {"type": "ask"}
         step = _listed_part(plan, legal)
         if step is not None:

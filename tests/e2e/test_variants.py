@@ -175,3 +175,33 @@ def test_samba_a_whole_round_in_the_browser(page: Page) -> None:
                 else:
                     expect(meld.locator(".card")).to_have_count(len(m.cards))
     assert any(len(m.cards) == 7 for m in end.melds[0] if m.kind == "sequence")
+
+
+BRAZILIAN_SEED = 6  # East goes out after the partner's yes; both sides hold sequences of five
+
+
+def test_brazilian_a_whole_round_in_the_browser(page: Page) -> None:
+    end = whole_round(page, "brazilian", BRAZILIAN_SEED)
+    # BR8: the player who went out asked first and heard yes, that very turn.
+    out = end.went_out
+    assert out is not None and out % 2 == 1
+    asked = [i for i, (seat, a) in enumerate(moves(end)) if a["type"] == "ask" and seat == out]
+    assert asked
+    # BR5: each side's sequences of five or more have their line on the score sheet.
+    rows = canasta.round_score(end)
+    for team in (0, 1):
+        expect(page.get_by_test_id(f"sheet-extra-sequences-{team}")).to_have_text(
+            str(rows[team]["extras"]["sequences"]))
+
+
+ESCALERA_SEED = 8  # the human makes the round's first canasta and takes eleven cards
+
+
+def test_escalera_a_whole_round_in_the_browser(page: Page) -> None:
+    end = whole_round(page, "escalera", ESCALERA_SEED)
+    # E4: nobody went out: the round ran to the end of the stock.
+    assert end.went_out is None and not end.stock
+    # E7: the human's first canasta brought eleven stock cards, and the history says so.
+    assert next((e["seat"], e["count"]) for e in end.log_list()
+                if e.get("event") == "reserve") == (0, 11)
+    expect(page.get_by_test_id("log")).to_contain_text("took 11 cards from the stock")

@@ -268,9 +268,17 @@ def problems_at(state: State, view_every: bool = True) -> list[Problem]:
 
 
 def _black_three_problems(state: State, action: Action) -> list[Problem]:
-    """C21: black 3s only as the last meld of a player going out this turn."""
+    """C21: black 3s only as the last meld of a player going out this turn (E5: a set of
+    three or four at any time, one a side)."""
     seat = state.to_move
     after = C.apply(state, action)
+    if state.rules.black_threes_anytime:
+        sets = [m for m in after.melds[state.team] if m.rank == "3"]
+        if len(sets) == 1 and 3 <= len(sets[0].cards) <= 4 and not any(
+                m.rank == "3" for m in state.melds[state.team]):
+            return []
+        return [("E5 a second set of black 3s, or one of the wrong size",
+                 f"{C.action_to_json(action)} makes {[m.cards for m in sets]}")]
     hand = after.hands[seat]
     if after.round_over and after.went_out == seat:
         return []

@@ -49,7 +49,7 @@ def test_the_defaults_are_classic_and_every_registered_variant_keeps_them() -> N
     for rules in C.VARIANTS.values():
         expected = special.get(rules.name, ("optional", False))
         assert (rules.final_discard, rules.must_ask) == expected
-        assert rules.classic_finish == (rules.name not in special)
+        assert rules.classic_finish == (rules.name not in special and rules.going_out)
     assert not REQUIRED.classic_finish and not MUST_ASK.classic_finish
     for rules in (REQUIRED, FORBIDDEN, MUST_ASK):
         assert C.RuleSet.from_json(rules.to_json()) == rules

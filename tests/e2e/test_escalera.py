@@ -1,0 +1,44 @@
+"""The escalera game at the table (issue 12; docs/variants/escalera.md): a set of black 3s
+melded in the middle of the round (E5), the eleven stock cards for the round's first
+canasta (E7), and no "May I go out?" (E4: nobody goes out). Chosen in
+the set-up dialog: test_variants.py."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+from urllib.parse import quote
+
+from playwright.sync_api import Page, expect
+
+import canasta
+from tests.e2e.conftest import hand_cards, open_game, select
+
+OTHERS = [["4C", "5C", "6C", "7C", "8C"], ["4H", "4H", "6C", "6C", "7C"],
+          ["AH", "AH", "AD", "QC", "QC"]]
+
+
+def open_position(page: Page, position: dict[str, Any]) -> None:
+    canasta.load_position(position, 0)  # (a position the engine refuses fails here)
+    open_game(page, "fast=1&level=easy&position=" + quote(json.dumps(position)))
+    page.wait_for_selector("[data-testid=hand-card]")
+
+
+def test_black_threes_the_first_canasta_s_cards_and_nobody_going_out(page: Page) -> None:
+    hand = ["3S", "3C", "3S", "KS", "9D", "9H", "9C", "JD", "4S"]
+    open_position(page, {
+        "variant": "escalera", "to_move": 0, "phase": "play", "hands": [hand, *OTHERS],
+        "melds": [[["KC", "KD", "KD", "KH", "KH", "KS"]], []], "pile": ["5D"],
+        "scores": [0, 0]})
+    expect(page.get_by_test_id("btn-ask")).to_have_count(0)  # E4: nobody goes out
+    # E5: three black 3s go down as the side's set, mid-round.
+    select(page, ["3S", "3C", "3S"])
+    page.get_by_test_id("btn-meld").click()
+    expect(page.get_by_test_id("meld-0-3")).to_be_visible()
+    # E7: the seventh king makes the round's first canasta: eleven stock cards join.
+    select(page, ["KS"])
+    page.get_by_test_id("meld-0-K").click()
+    expect(page.get_by_test_id("hand-card")).to_have_count(5 + 11)
+    expect(page.get_by_test_id("log")).to_contain_text("took 11 cards from the stock")
+    page.screenshot(path="test-results/escalera-first-canasta.png")
+    assert len(hand_cards(page)) == 16
