@@ -16,6 +16,7 @@ from .cards import (
 )
 from .discards import discard_problem
 from .errors import Rejection
+from .going_out import can_go_out_with, finish_problem
 from .melds import (
     WILD_KEY,
     TableMeld,
@@ -43,14 +44,7 @@ from .sequences import (
     run_limit,
 )
 from .sequences import start_problem as sequence_problem
-from .solver import (
-    can_go_out_with,
-    finish_problem,
-    initial_reachable,
-    may_go_out,
-    sequence_canastas,
-    toward_out,
-)
+from .solver import initial_reachable, may_go_out, sequence_canastas, toward_out
 from .state import ANSWER, DRAW, GAME_OVER, PLAY, ROUND_OVER, State
 from .wild_melds import rule_id, start_problem, wild_size_problem
 
@@ -416,7 +410,7 @@ def _c31(rules: RuleSet) -> Rejection:
 
 
 def _finish_rejection(rules: RuleSet, problem: str) -> Rejection:
-    """The refusal of a going out that `solver.finish_problem` refuses."""
+    """The refusal of a going out that `going_out.finish_problem` refuses."""
     need = out_needs(rules)
     if problem == "keep_two":
         return _c31(rules)

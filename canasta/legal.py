@@ -53,6 +53,7 @@ from .checks import (
     shape_rejection,
 )
 from .checks import check_formed as check
+from .going_out import go_out_plan
 from .melds import (
     WILD_KEY,
     TableMeld,
@@ -67,7 +68,7 @@ from .opening import opening_level
 from .pile import freezer, frozen_for
 from .rules import NEVER, RuleSet
 from .sequences import RUN_ORDER, SEQUENCE, SEQUENCE_KEY, run_limit, span_of
-from .solver import go_out_plan, hand_counts, meld_counts, reachable, split_hand
+from .solver import hand_counts, meld_counts, reachable, split_hand
 from .state import ANSWER, GAME_OVER, PLAY, ROUND_OVER, State
 from .state import DRAW as DRAW_PHASE
 

@@ -98,7 +98,7 @@ class RuleSet:
         (1500, 90),
         (3000, 120),
     )
-    # Going out (C30-C33; the requirements as data, solver.finish_problem)
+    # Going out (C30-C33; the requirements as data, going_out.finish_problem)
     canastas_to_go_out: int = 1
     concealed_needs_minimum: bool = True
     ask_permission: bool = True

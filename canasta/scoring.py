@@ -9,9 +9,9 @@ from .black_threes import aside_score
 from .cards import BLACK_THREES as BLACK_THREE_CARDS
 from .cards import JOKER, RANK, VALUE
 from .cards import RED_THREES as RED_THREE_CARDS
+from .going_out import lays_down_whole
 from .melds import BLACK_THREES, WILD, TableMeld, canasta_kind, team_canastas
 from .sequences import SEQUENCE
-from .solver import lays_down_whole
 
 if TYPE_CHECKING:
     from .rules import RuleSet

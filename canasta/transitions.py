@@ -11,6 +11,7 @@ from .black_threes import split_aside
 from .cards import RANK, RED_THREES, SORT_KEY, WILDS, make_deck, remove_cards, sort_cards
 from .checks import can_go_out, check, out_canastas
 from .errors import IllegalAction
+from .going_out import finish_problem, forms_own_melds
 from .legal import known_legal
 from .melds import WILD_KEY, TableMeld, meld_by_id, place, points, team_canastas
 from .opening import canasta_lacking
@@ -18,7 +19,6 @@ from .reserve import first_canasta_cards, joining_now, take_reserve
 from .rules import RuleSet
 from .scoring import score_round
 from .sequences import SEQUENCE, SEQUENCE_KEY, is_sequence_play
-from .solver import finish_problem, forms_own_melds
 from .state import (
     ANSWER,
     F_ACTIONS,

@@ -42,6 +42,28 @@ def ai_round(variant: str | canasta.RuleSet, seed: int, level: str) -> canasta.S
     return state
 
 
+def every_level_plays(variant: str | canasta.RuleSet, seed: int) -> None:
+    """Each computer level plays a whole round of `variant` in every seat (`ai_round`)."""
+    for level in ("easy", "normal", "strong"):
+        assert ai_round(variant, seed, level).round_over
+
+
+def reloaded_random_round(variant: str | canasta.RuleSet, seed: int,
+                          rng_seed: int = 3) -> canasta.State:
+    """A round of random legal moves, saved as JSON and loaded again: the state loaded,
+    asserted equal to the one saved."""
+    import json
+    import random
+
+    state = canasta.new_game(variant, seed)
+    rng = random.Random(rng_seed)
+    while not state.round_over:
+        state = canasta.apply(state, rng.choice(canasta.legal_actions(state)))
+    again = canasta.from_json(json.loads(json.dumps(canasta.to_json(state))))
+    assert again == state
+    return again
+
+
 def replayed_playouts(rules: canasta.RuleSet, seeds: range) -> list[tuple[canasta.State, bool]]:
     """A fast play-out from the deal of each seed (`canasta.new_game(rules, 40 + seed)`),
     replayed through `apply`: the round's end, and whether the engine's scores are the

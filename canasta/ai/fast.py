@@ -23,11 +23,12 @@ import random
 from ..actions import ASK, Action, Answer, Discard, Meld, TakePile
 from ..black_threes import first_round
 from ..cards import BLACK_THREES, RED_THREES, VALUE
+from ..going_out import go_out_plan
 from ..melds import WILD_KEY
 from ..opening import ANY, opening_level
 from ..pile import blocks, frozen_for, size_refusal
 from ..reserve import joining
-from ..solver import go_out_plan, toward_out
+from ..solver import toward_out
 from ..state import ANSWER, PLAY, State
 from ..state import DRAW as DRAW_PHASE
 from .fast_table import (

@@ -18,6 +18,7 @@ from typing import NamedTuple
 from ..actions import DRAW, Action, Discard, Meld, TakePile
 from ..black_threes import aside_score, discards_so_far
 from ..cards import BLACK_THREES, JOKER, RANK, RED_THREES, SORT_KEY, VALUE, WILDS
+from ..going_out import forms_own_melds
 from ..melds import WILD_KEY, TableMeld, table_meld, wild_room
 from ..pile import freezing_cards
 from ..reserve import first_canasta_cards, joining, take_reserve
@@ -33,7 +34,7 @@ from ..scoring import (
     threes_score,
 )
 from ..sequences import SEQUENCE, SEQUENCE_KEY, in_run_order
-from ..solver import CANNOT_GO_OUT, forms_own_melds, out_shortfall
+from ..solver import CANNOT_GO_OUT, out_shortfall
 from ..state import ANSWER, PLAY, State
 from ..state import DRAW as DRAW_PHASE
 
@@ -87,7 +88,7 @@ def unmodelled(rules: RuleSet) -> str | None:
 
 # The options the fast path does not model: the house rules' scoring (scoring.py; H9's
 # black 3s in hand it models), a canasta waiving the initial meld (H6, H7), and a last
-# card that may not be discarded (solver's finish_problem). It models the compulsory
+# card that may not be discarded (going_out's finish_problem). It models the compulsory
 # question (C33 `must_ask`: asked before melding when a way out exists, the partner
 # answering as normal would; no going out by taking the pile), Brazilian's initial meld
 # (BR2: its canasta of one rank; BR3: never with the pile), sequences' scores and

@@ -16,10 +16,11 @@ from typing import Any
 
 from ..actions import action_to_json
 from ..cards import BLACK_THREES, RANK, VALUE, WILDS
+from ..going_out import go_out_plan
 from ..melds import WILD_KEY, meld_of_view
 from ..pile import frozen_for
 from ..rules import RuleSet
-from ..solver import CANNOT_GO_OUT, go_out_plan, out_shortfall, toward_out
+from ..solver import CANNOT_GO_OUT, out_shortfall, toward_out
 from ..view import rules_of
 from .gifts import LOOP_TAKES, LOOP_TURNS, empty_takes, gift_reason
 from .judgement import (

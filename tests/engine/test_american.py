@@ -3,7 +3,6 @@ the worked examples, the AI and saves."""
 
 from __future__ import annotations
 
-import json
 import random
 from typing import Any
 
@@ -13,7 +12,7 @@ from canasta.reserve import joining
 from canasta.scoring import canasta_bonus
 from canasta.state import State
 from tests.engine.helpers import DRAW, discard, meld, rule, stocked, take
-from tests.games import ai_round
+from tests.games import every_level_plays, reloaded_random_round
 
 AM = C.get_rules("american")
 O1, O2, O3 = ["4S", "4D", "6D"], ["6S", "6H", "8D"], ["JS", "JD", "9D"]
@@ -242,15 +241,8 @@ def test_U19_game_to_8500_and_U20_the_rule_of_five() -> None:
 
 
 def test_every_ai_level_plays_american() -> None:
-    for level in ("easy", "normal", "strong"):
-        end = ai_round(AM, 321, level)
-        assert end.round_over
+    every_level_plays(AM, 321)
 
 
 def test_an_american_game_replays_from_its_save() -> None:
-    state = C.new_game(AM, 12)
-    rng = random.Random(3)
-    while not state.round_over:
-        state = C.apply(state, rng.choice(C.legal_actions(state)))
-    again = C.from_json(json.loads(json.dumps(C.to_json(state))))
-    assert again == state
+    reloaded_random_round(AM, 12)

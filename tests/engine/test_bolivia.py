@@ -3,17 +3,15 @@ the fast path and saves."""
 
 from __future__ import annotations
 
-import json
-import random
 from typing import Any
 
 import canasta as C
+from canasta.going_out import can_go_out_with
 from canasta.house_rules import rules_named
 from canasta.scoring import canasta_bonus, hand_card_cost, red_three_score
-from canasta.solver import can_go_out_with
 from canasta.state import State
 from tests.engine.helpers import discard, meld, rule, three_deck_at
-from tests.games import ai_round, replayed_playouts
+from tests.games import every_level_plays, reloaded_random_round, replayed_playouts
 
 BOL = C.get_rules("bolivia")
 SAMBA = C.get_rules("samba")
@@ -115,14 +113,8 @@ def test_the_fast_path_plays_bolivia_and_its_scores_agree_with_the_engine() -> N
 
 
 def test_every_ai_level_plays_bolivia() -> None:
-    for level in ("easy", "normal", "strong"):
-        assert ai_round(BOL, 321, level).round_over
+    every_level_plays(BOL, 321)
 
 
 def test_a_bolivia_game_replays_from_its_save() -> None:
-    state = C.new_game(BOL, 12)
-    rng = random.Random(3)
-    while not state.round_over:
-        state = C.apply(state, rng.choice(C.legal_actions(state)))
-    again = C.from_json(json.loads(json.dumps(C.to_json(state))))
-    assert again == state
+    reloaded_random_round(BOL, 12)

@@ -3,7 +3,6 @@ worked examples, the fast path and saves."""
 
 from __future__ import annotations
 
-import json
 import random
 from typing import Any
 
@@ -13,7 +12,7 @@ from canasta.house_rules import rules_named
 from canasta.scoring import canasta_bonus, red_three_score, score_round
 from canasta.state import State
 from tests.engine.helpers import ASK, DRAW, discard, meld, rule, take, three_deck_at
-from tests.games import ai_round, replayed_playouts
+from tests.games import every_level_plays, reloaded_random_round, replayed_playouts
 
 BRA = C.get_rules("brazilian")
 BOL = C.get_rules("bolivia")
@@ -181,14 +180,8 @@ def test_the_fast_path_opens_with_a_canasta_from_7000() -> None:
 
 
 def test_every_ai_level_plays_brazilian() -> None:
-    for level in ("easy", "normal", "strong"):
-        assert ai_round(BRA, 321, level).round_over
+    every_level_plays(BRA, 321)
 
 
 def test_a_brazilian_game_replays_from_its_save() -> None:
-    state = C.new_game(BRA, 12)
-    rng = random.Random(3)
-    while not state.round_over:
-        state = C.apply(state, rng.choice(C.legal_actions(state)))
-    again = C.from_json(json.loads(json.dumps(C.to_json(state))))
-    assert again == state
+    reloaded_random_round(BRA, 12)

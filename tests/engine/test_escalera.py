@@ -3,7 +3,6 @@ rule id, the worked examples, the fast path and saves."""
 
 from __future__ import annotations
 
-import json
 import random
 from typing import Any
 
@@ -12,7 +11,7 @@ from canasta.house_rules import rules_named
 from canasta.scoring import canasta_bonus, hand_card_cost, red_three_score, score_round
 from canasta.state import State
 from tests.engine.helpers import meld, rule, take, three_deck_at
-from tests.games import ai_round, replayed_playouts
+from tests.games import every_level_plays, reloaded_random_round, replayed_playouts
 
 ESC = C.get_rules("escalera")
 KINGS = ["KC", "KD", "KD", "KH", "KH", "KS", "KS"]
@@ -158,14 +157,8 @@ def test_the_fast_path_plays_the_escalera_game_and_its_scores_agree() -> None:
 
 
 def test_every_ai_level_plays_the_escalera_game() -> None:
-    for level in ("easy", "normal", "strong"):
-        assert ai_round(ESC, 321, level).round_over
+    every_level_plays(ESC, 321)
 
 
 def test_an_escalera_game_replays_from_its_save() -> None:
-    state = C.new_game(ESC, 12)
-    rng = random.Random(3)
-    while not state.round_over:
-        state = C.apply(state, rng.choice(C.legal_actions(state)))
-    again = C.from_json(json.loads(json.dumps(C.to_json(state))))
-    assert again == state
+    reloaded_random_round(ESC, 12)

@@ -11,7 +11,7 @@ import pytest
 import canasta as C
 from canasta.roster import WATCHING, people, playing, public_view, seat_of, seating, waiting
 from canasta.rules import CLASSIC
-from tests.games import ai_round
+from tests.games import every_level_plays
 
 FIVE = C.get_rules("classic-5p")
 
@@ -100,5 +100,4 @@ def test_a_roster_that_cannot_seat_the_table_is_refused(roster: tuple[int, ...])
 
 
 def test_every_ai_level_plays_five_player_rounds() -> None:
-    for level in ("easy", "normal", "strong"):
-        assert ai_round(FIVE, 31, level).round_over
+    every_level_plays(FIVE, 31)

@@ -1,7 +1,7 @@
 """Going out's requirements as data (docs/ENGINE.md, "The contract for the next
 families"): `final_discard` — the last card discarded "optional" (Classic, C30),
 "required" or "forbidden" — and `must_ask` — the partner's yes compulsory (C33). One
-owner, `solver.finish_problem` (with `ends_allowed`, `may_go_out` and the go-out
+owner, `going_out.finish_problem` (with `ends_allowed`, `may_go_out` and the go-out
 solver); tested on rule sets built by value, since no registered variant uses them
 yet (issues 12-14 will)."""
 
@@ -13,8 +13,8 @@ import pytest
 
 import canasta as C
 from canasta.ai.fast import unmodelled
+from canasta.going_out import can_go_out_with, go_out_plan
 from canasta.legal import filtered_candidates
-from canasta.solver import can_go_out_with, go_out_plan
 from canasta.state import State
 from tests.engine.helpers import ASK, DRAW, discard, meld, rule, take
 from tests.engine.invariants import play_random

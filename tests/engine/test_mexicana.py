@@ -3,8 +3,6 @@ mechanism (reserve.py), the worked examples, the AI and saves."""
 
 from __future__ import annotations
 
-import json
-import random
 from typing import Any
 
 import canasta as C
@@ -13,7 +11,7 @@ from canasta.reserve import joining, take_reserve
 from canasta.scoring import canasta_bonus, red_three_score
 from canasta.state import State
 from tests.engine.helpers import discard, meld, rule, stocked, take
-from tests.games import ai_round, replayed_playouts
+from tests.games import every_level_plays, reloaded_random_round, replayed_playouts
 
 MEX = C.get_rules("mexicana")
 O1, O2, O3 = ["4S", "4D", "7D"], ["6S", "6D", "7H"], ["JS", "JD", "7S"]
@@ -194,16 +192,9 @@ def test_the_fast_path_plays_mexicana_and_its_scores_agree_with_the_engine() -> 
 
 
 def test_every_ai_level_plays_mexicana() -> None:
-    for level in ("easy", "normal", "strong"):
-        end = ai_round(MEX, 321, level)
-        assert end.round_over
+    every_level_plays(MEX, 321)
 
 
 def test_a_mexicana_game_replays_from_its_save() -> None:
-    state = C.new_game(MEX, 12)
-    rng = random.Random(3)
-    while not state.round_over:
-        state = C.apply(state, rng.choice(C.legal_actions(state)))
-    again = C.from_json(json.loads(json.dumps(C.to_json(state))))
-    assert again == state
+    again = reloaded_random_round(MEX, 12)
     assert any(e.get("event") == "reserve" for e in again.log_list())

@@ -8,10 +8,11 @@ import random
 from typing import Any
 
 import canasta as C
+from canasta.going_out import can_go_out_with, go_out_plan
 from canasta.house_rules import rules_named
 from canasta.scoring import canasta_bonus, red_three_score, red_threes_count_plus
 from canasta.sequences import placements, span_of
-from canasta.solver import can_go_out_with, go_out_plan, initial_reachable
+from canasta.solver import initial_reachable
 from canasta.state import State
 from tests.engine.helpers import DRAW, THREE_DECK_OTHERS, discard, rule, three_deck_at
 from tests.games import ai_round, replayed_playouts

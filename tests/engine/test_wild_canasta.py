@@ -11,11 +11,11 @@ import pytest
 import canasta as C
 from canasta.actions import Meld, TakePile
 from canasta.errors import PositionError
+from canasta.going_out import can_go_out_with, go_out_plan
 from canasta.house_rules import with_house_rules
 from canasta.melds import WILD_KEY
 from canasta.rules import CLASSIC
 from canasta.scoring import canasta_bonus
-from canasta.solver import can_go_out_with, go_out_plan
 from canasta.state import State
 from tests.engine.helpers import discard, meld, rule, take
 from tests.games import ai_round
