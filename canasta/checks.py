@@ -124,6 +124,13 @@ def opening_lacking(state: State) -> int:
     return canasta_lacking(state.rules, state.scores[team], state.melds[team])
 
 
+def going_out_turn(state: State, left: int) -> bool:
+    """BR6: whether a play that leaves `left` cards in hand is part of a going-out turn
+    (after the partner's yes, or leaving one card or none), where a sequence grows past
+    `sequence_max` (`sequences.run_limit`)."""
+    return state.permission is True or left <= 1
+
+
 def out_canastas(state: State, team: int, canastas: int | None = None, reds: int = 0,
                  melds: tuple[TableMeld, ...] | None = None) -> int:
     """The team's canastas (or `canastas`, after a play making its melds `melds`) as going
@@ -536,9 +543,8 @@ def _check_sequence(state: State, action: Meld, rest: tuple[str, ...],
     if target is None:
         problem = sequence_problem(rules, cards)
     else:
-        # BR6: a going-out turn (the partner's yes, or at most a card left) grows it on
-        going_out = state.permission is True or len(rest) <= 1
-        problem = join_problem(rules, target.cards, cards, run_limit(rules, going_out))
+        problem = join_problem(rules, target.cards, cards,
+                               run_limit(rules, going_out_turn(state, len(rest))))  # BR6
     if problem is not None:
         closed = target is not None and len(target.cards) >= rules.sequence_max
         return Rejection(("BR6" if rules.sequence_grows_out else "S7") if closed else "S6",
@@ -593,7 +599,7 @@ def _after_meld(state: State, cards: tuple[str, ...], rest: tuple[str, ...],
         return Rejection(
             "C21",
             "Black 3s must be your last meld, so they must complete your team's initial "
-            f"meld: {state.minimum(team)} points.",
+            f"meld: {opening_words(state)}.",
         )
     if need <= 0 and not lacking and hand_after < 2:
         problem = finish_problem(rules, left, after, out, state.permission,

@@ -47,6 +47,7 @@ from .cards import (
 from .checks import (
     can_go_out,
     canasta_waiver,
+    going_out_turn,
     needed_points,
     opening_lacking,
     out_canastas,
@@ -233,10 +234,9 @@ def candidates(state: State) -> list[Action]:
             else:
                 out.extend(LAY_WILD[w, m.rank] for w in wilds)
     if state.rules.sequence_min:
-        # BR6: a going-out turn (the partner's yes, or two cards left) grows them on
-        going_out = state.permission is True or len(hand) <= 2
-        out.extend(sequence_steps(state.rules, hand, melds,
-                                  run_limit(state.rules, going_out)))
+        # BR6: a one-card step onto a sequence may grow it in a going-out turn
+        limit = run_limit(state.rules, going_out_turn(state, len(hand) - 1))
+        out.extend(sequence_steps(state.rules, hand, melds, limit))
     if state.rules.wild_meld_min:
         out.extend(wild_meld_steps(state.rules, hand, find_meld(melds, WILD_KEY) is not None))
     if len(blacks) >= 3:

@@ -1,8 +1,9 @@
 """Look-ahead used by the rules: can the initial meld still be reached (C26, C12;
-BR2's canasta)? With the hand's counts (`split_hand`, `hand_counts`), the ways to lay
-cards in sequences (`sequence_ways`), and going out's counts (`toward_out`,
-`out_shortfall`, `may_go_out`, `ends_allowed`) that the going-out search
-(`going_out.py`) shares."""
+BR2's canasta)? With what the going-out search (`going_out.py`) shares: the hand's
+counts (`split_hand`, `hand_counts`), the ways to lay cards in sequences
+(`sequence_ways`, `without`), the canastas going out counts (`toward_out`,
+`out_shortfall`, `sequence_canastas`); and C30, C33 as data for the checks and the
+look-ahead (`may_go_out`, `ends_allowed`)."""
 
 from __future__ import annotations
 

@@ -269,12 +269,12 @@ def _lay_down(
     joined: tuple[str, ...] = ()
     reserve_reds: tuple[str, ...] = ()
     count = 0
-    if opened and not state.opened[team]:
-        # M3: the player who completes the side's initial meld takes the reserve
-        count = joining_now(state)
     if state.rules.reserve_trigger == "first_canasta":  # E7: the round's first canasta
         count = first_canasta_cards(state.rules, sum(map(state.canastas, range(len(
             state.melds)))), team_canastas(state.rules, melds), len(state.stock))
+    elif opened and not state.opened[team]:
+        # M3: the player who completes the side's initial meld takes the reserve
+        count = joining_now(state)
     if count:
         joined, reserve_reds, stock = take_reserve(state.rules, state.stock, count)
         hand = sort_cards(hand + joined)
