@@ -346,6 +346,10 @@ def _onto_barred(rules: RuleSet, target: TableMeld) -> Rejection | None:
     if rules.take_onto == "open" and len(target.cards) >= rules.canasta_size:
         return Rejection("S3", "The top card alone may join only a meld that is not yet a "
                                "canasta: take the pile with a natural pair from your hand.")
+    if rules.take_onto == "completes" and len(target.cards) + 1 != rules.canasta_size:
+        return Rejection("N7", f"The top card alone may join only a meld it makes a canasta "
+                               f"of {rules.canasta_size}: take the pile with a natural pair "
+                               "from your hand.")
     if rules.take_onto == "sequence" and target.kind != SEQUENCE:
         return Rejection("S3", "The top card alone may join only a sequence it continues: "
                                "take the pile with a natural pair from your hand.")
@@ -547,8 +551,10 @@ def _check_sequence(state: State, action: Meld, rest: tuple[str, ...],
                                run_limit(rules, going_out_turn(state, len(rest))))  # BR6
     if problem is not None:
         closed = target is not None and len(target.cards) >= rules.sequence_max
-        return Rejection(("BR6" if rules.sequence_grows_out else "S7") if closed else "S6",
-                         problem)
+        wild = rules.sequence_wilds and not WILDS.isdisjoint(
+            cards + (target.cards if target is not None else ()))
+        return Rejection(("BR6" if rules.sequence_grows_out else "S7") if closed else
+                         "N3" if wild else "S6", problem)
     after = place(state.melds[state.team], SEQUENCE_KEY, cards, state.melds, action.onto)
     return _after_meld(state, cards, rest, after, SEQUENCE_KEY)
 

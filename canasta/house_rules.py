@@ -111,6 +111,12 @@ VARIANT_OPTIONS: dict[str, tuple[Preset, ...]] = {
                "variants-notes \u00a75 (bicyclecards.ca, howstuffworks)",
                {"red_three_totals": ()}),
     ),
+    "samba-three-naturals": (
+        Preset("N8", "The top card alone joins a meld only to make it a canasta of seven",
+               "seed 003 line 75 (“um eine Kombination von mindestens sieben Karten "
+               "zu verschieben”, read as “to complete”)",
+               {"take_onto": "completes"}),
+    ),
     "bolivia": (
         Preset("B9", "The seed's reading: Classic Canasta (two decks, eleven cards, one "
                "canasta to go out, no sequences) with bolivias, game 15,000",

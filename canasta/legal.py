@@ -138,24 +138,41 @@ def sequence_steps(rules: RuleSet, hand: tuple[str, ...],
                    melds: tuple[TableMeld, ...], limit: int = 0) -> list[Meld]:
     """S6: every new sequence of the fewest cards the hand holds, and each card that
     continues one of the team's sequences shorter than `limit` (`run_limit`; 0:
-    `sequence_max`) at either end (longer runs are reached by those steps)."""
+    `sequence_max`) at either end (longer runs are reached by those steps). N3, where a
+    sequence holds wild cards: also each new one of the fewest naturals with one gap and
+    a wild card of each kind held in it, each natural of the suit that fits anywhere (the
+    wild card moves), and each kind of wild card held onto a sequence with room."""
     limit = limit or rules.sequence_max
     held = set(hand)
     out: list[Meld] = []
     k = rules.sequence_min
+    wilds = sorted(held & WILDS) if rules.sequence_wilds else []
     for suit in SUITS:
         for i in range(len(RUN_ORDER) - k + 1):
             run = tuple(RUN_ORDER[j] + suit for j in range(i, i + k))
             if held.issuperset(run):
                 out.append(Meld(run))
+        for i in range(len(RUN_ORDER) - k) if wilds else ():  # N3: a gap a wild card fills
+            window = [RUN_ORDER[j] + suit for j in range(i, i + k + 1)]
+            for gap in range(1, k):
+                run = tuple(window[:gap] + window[gap + 1:])
+                if held.issuperset(run):
+                    out.extend(Meld((*run, w)) for w in wilds)
     for m in melds:
         if m.kind != SEQUENCE or len(m.cards) >= limit:
             continue
         span = span_of(m.cards)
         assert span is not None
-        for place in (span.low - 1, span.high + 1):
-            if 0 <= place < len(RUN_ORDER) and RUN_ORDER[place] + span.suit in held:
-                out.append(Meld((RUN_ORDER[place] + span.suit,), None, m.id))
+        if m.wilds:  # N3: a natural may take the wild card's place, the wild card moving
+            have = set(m.cards)
+            out.extend(Meld((c,), None, m.id) for c in sorted(held - have - WILDS)
+                       if c[1] == span.suit and span_of((*m.cards, c)) is not None)
+        else:
+            for place in (span.low - 1, span.high + 1):
+                if 0 <= place < len(RUN_ORDER) and RUN_ORDER[place] + span.suit in held:
+                    out.append(Meld((RUN_ORDER[place] + span.suit,), None, m.id))
+        if m.wilds < rules.sequence_wilds:
+            out.extend(Meld((w,), None, m.id) for w in wilds)
     return out
 
 

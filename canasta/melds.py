@@ -115,8 +115,10 @@ def canasta_kind(rules: RuleSet, cards: tuple[str, ...]) -> str | None:
     one suit) or None (no canasta)."""
     if len(cards) < rules.canasta_size:
         return None
-    if rules.sequence_min and cards[0][0] != cards[1][0] and cards[0] not in WILDS:
-        return SEQUENCE  # (a group's naturals are of one rank and sort first)
+    if rules.sequence_min:  # (a group's naturals are of one rank, a sequence's are not)
+        first = next((c for c in cards if c not in WILDS), "")
+        if any(c[0] != first[0] for c in cards if c not in WILDS):
+            return SEQUENCE
     wilds = wild_count(cards)
     return "mixed" if 0 < wilds < len(cards) else "natural" if not wilds else "wild"
 

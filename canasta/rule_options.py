@@ -96,6 +96,10 @@ OPTIONS: dict[str, Option] = {
                        "a sequence (0: no sequences)."),
     "sequence_max": _i("melds", 3, 14, "S7: the most cards a sequence may hold; one of "
                        "that many is closed."),
+    "sequence_wilds": _i("melds", 0, 2, "N3: the most wild cards a sequence may hold, each "
+                         "beside the sequence's fewest naturals (0: none, S6)."),
+    "mixed_sequence_bonus": _i("scoring", 0, 10_000, "N4: bonus for a canasta of a sequence "
+                               "holding a wild card (0: as any canasta of a sequence)."),
     "sequence_canasta_bonus": _i("scoring", 0, 10_000, "S7: bonus for a canasta of a "
                                  "sequence."),
     "sequence_canasta_name": Option("scoring", "str", 0, 20, "S7: what a canasta of a "
@@ -120,7 +124,8 @@ OPTIONS: dict[str, Option] = {
                         "(off: only with a natural pair, or the top card alone onto a meld)."),
     "take_onto": Option("pile", "choice", 0, 0, "S3: the melds the top card alone may join: "
                         "\u201cany\u201d (C11), \u201copen\u201d (a meld short of a "
-                        "canasta) or \u201csequence\u201d (only a sequence it continues)."),
+                        "canasta), \u201csequence\u201d (only a sequence it continues) or "
+                        "\u201ccompletes\u201d (only a meld it makes a canasta: N7)."),
     "canasta_to_open_from": _i("initial meld", -SCORE_HIGH, SCORE_HIGH, "BR2: from this "
                                "team score the initial meld must hold a canasta (1000000: "
                                "never)."),
@@ -255,7 +260,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "pure_ranks": ("", "7", "A", "7A"),
     "pure_open_mixed": ("", "7", "A", "7A"),
     "reserve_trigger": ("initial_meld", "first_canasta"),
-    "take_onto": ("any", "open", "sequence"),
+    "take_onto": ("any", "open", "sequence", "completes"),
 }
 
 
@@ -370,6 +375,8 @@ def problems(rules: RuleSet) -> list[str]:
                    "to be set aside (K10)")
     if rules.sequence_min and not rules.min_meld <= rules.sequence_min <= rules.sequence_max:
         out.append("sequence_min must be from the smallest meld up to sequence_max")
+    if rules.sequence_wilds and not rules.sequence_min:
+        out.append("sequence_wilds needs sequences (sequence_min)")
     if rules.sequence_min and rules.sequence_max > rules.canasta_size:
         out.append("a sequence closes at sequence_max: it cannot be larger than a canasta")
     if rules.sequence_canastas_to_go_out and not rules.sequence_min:

@@ -62,6 +62,7 @@ class RuleSet:
     # (0: no sequences) up to `sequence_max`
     sequence_min: int = 0
     sequence_max: int = 7
+    sequence_wilds: int = 0  # N3: the most wild cards a sequence holds (0: none, S6)
     wild_meld_max: int = 0  # B2: the most cards a meld of wild cards holds (0: no limit)
     # BR6: in a going-out turn a sequence grows past `sequence_max`, up to the ace
     sequence_grows_out: bool = False
@@ -126,6 +127,7 @@ class RuleSet:
     mixed_canasta_bonus: int = 300
     wild_canasta_bonus: int = 0  # a canasta of wild cards only (F2)
     sequence_canasta_bonus: int = 0  # S7: a canasta of a sequence (Samba's samba)
+    mixed_sequence_bonus: int = 0  # N4: a canasta of a sequence with a wild card (0: as S7)
     sequence_canasta_name: str = ""  # S7: its name ("samba"); empty: "sequence canasta"
     wild_canasta_name: str = ""  # a canasta of wild cards' name ("bolivia")
     mixed_bonus_by_wilds: tuple[tuple[int, int], ...] = ()  # (wild cards, bonus) of mixed
@@ -620,6 +622,23 @@ THREE_DECK_SEQUENCES = replace(
               ("C40", "Q5")),
 )
 
+# Samba with three naturals a meld (docs/variants/samba-three-naturals.md): seed 003 line
+# 75 — Samba with every meld of at least three naturals, one wild card in a sequence (a
+# mixed sequence canasta 1000, a natural one 1500) and no canasta beyond seven cards.
+SAMBA_THREE_NATURALS = replace(
+    SAMBA,
+    name="samba-three-naturals",
+    title="Samba with three naturals a meld (one wild card in a sequence, canastas of "
+          "seven)",
+    wilds_from_naturals=3,
+    sequence_wilds=1,
+    mixed_sequence_bonus=1000,
+    meld_max=7,
+    rule_ids=(("C3", "S1"), ("C4", "S1"), ("C7", "S2"), ("C11", "S3"), ("C17", "S4"),
+              ("C19", "S4"), ("U7", "N2"), ("W2", "N5"), ("C25", "S10"), ("C30", "S8"),
+              ("C31", "S8"), ("C40", "S9"), ("C42", "S9"), ("C50", "S11")),
+)
+
 # The three-deck escalera game (docs/variants/escalera.md): seed 003 line 49 with its
 # bonus list (lines 50-58) — three decks, 15 cards, draw two, no wild-card buys, two wild
 # cards a meld, nobody goes out (the round runs to the end of the stock), sets of black
@@ -665,7 +684,8 @@ ESCALERA = replace(
 VARIANTS: dict[str, RuleSet] = {
     r.name: r for r in (CLASSIC, CLASSIC_2P, CLASSIC_3P, CLASSIC_5P, CLASSIC_6P, CLASSIC_6P_3X2,
                         FREE_CANASTA, WILD_CANASTA, CUBAN, MEXICANA, AMERICAN, SAMBA,
-                        BOLIVIA, BRAZILIAN, THREE_DECK_SEQUENCES, ESCALERA)
+                        SAMBA_THREE_NATURALS, BOLIVIA, BRAZILIAN, THREE_DECK_SEQUENCES,
+                        ESCALERA)
 }
 
 

@@ -50,8 +50,9 @@ def canasta_bonus(rules: RuleSet, kind: str | None, wilds: int = 0, jokers: int 
         return dict(rules.mixed_bonus_by_wilds).get(wilds, rules.mixed_canasta_bonus)
     if kind == "wild":
         return dict(rules.wild_canasta_by_jokers).get(jokers, rules.wild_canasta_bonus)
-    if kind == SEQUENCE:
-        return rules.sequence_canasta_bonus  # S7
+    if kind == SEQUENCE:  # S7; N4 one with a wild card
+        return rules.mixed_sequence_bonus if wilds and rules.mixed_sequence_bonus else (
+            rules.sequence_canasta_bonus)
     return 0
 
 

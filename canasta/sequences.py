@@ -39,26 +39,64 @@ def run_key(card: str) -> int:
 
 def span_of(cards: Iterable[str]) -> Span | None:
     """The run these cards make (in any order), or None: naturals of one suit from 4 up,
-    each rank once, with no gap."""
+    each rank once, with no gap their wild cards (N3: `sequence_wilds`) cannot fill. A
+    wild card stands wherever the run needs it: in a gap, else above the highest
+    natural (below the lowest where the run reaches the ace)."""
     places: list[int] = []
     suit = ""
+    wilds = 0
     for c in cards:
-        if c in WILDS or RANK[c] not in POSITION:
-            return None
-        if suit and c[1] != suit:
+        if c in WILDS:
+            wilds += 1
+            continue
+        if RANK[c] not in POSITION or (suit and c[1] != suit):
             return None
         suit = c[1]
         places.append(POSITION[RANK[c]])
     if not places:
         return None
     low, high = min(places), max(places)
-    if len(set(places)) != len(places) or high - low + 1 != len(places):
+    if len(set(places)) != len(places):
         return None
-    return Span(suit, low, high)
+    spare = wilds - (high - low + 1 - len(places))
+    if spare < 0:
+        return None
+    up = min(spare, len(RUN_ORDER) - 1 - high)
+    if low - (spare - up) < 0:
+        return None
+    return Span(suit, low - (spare - up), high + up)
 
 
 def in_run_order(cards: Iterable[str]) -> tuple[str, ...]:
-    return tuple(sorted(cards, key=run_key))
+    """A sequence's cards from its low end, each wild card where `span_of` stands it."""
+    cards = tuple(cards)
+    wilds = [c for c in cards if c in WILDS]
+    if not wilds:
+        return tuple(sorted(cards, key=run_key))
+    span = span_of(cards)
+    if span is None:  # (not a run: naturals in order, wild cards last)
+        return tuple(sorted((c for c in cards if c not in WILDS), key=run_key)) + tuple(wilds)
+    at = {run_key(c): c for c in cards if c not in WILDS}
+    spare = iter(wilds)
+    return tuple(at[p] if p in at else next(spare) for p in range(span.low, span.high + 1))
+
+
+def wild_problem(rules: RuleSet, cards: tuple[str, ...], run: tuple[str, ...] = ()
+                 ) -> str | None:
+    """S6, N3: why a sequence of `run` and `cards` holds too many wild cards, or None: none
+    at all (S6), or at most `sequence_wilds` with `sequence_min` naturals besides (N3)."""
+    wilds = sum(map(WILDS.__contains__, cards)) + sum(map(WILDS.__contains__, run))
+    if not wilds:
+        return None
+    most = rules.sequence_wilds
+    if not most:
+        return "A sequence holds no wild cards."
+    if wilds > most:
+        return f"A sequence holds at most {most} wild card{'s' if most > 1 else ''}."
+    if len(cards) + len(run) - wilds < rules.sequence_min:
+        return (f"A sequence holds a wild card only beside at least {rules.sequence_min} "
+                "natural cards.")
+    return None
 
 
 def is_sequence_play(rules: RuleSet, cards: tuple[str, ...]) -> bool:
@@ -71,13 +109,15 @@ def is_sequence_play(rules: RuleSet, cards: tuple[str, ...]) -> bool:
 
 
 def start_problem(rules: RuleSet, cards: tuple[str, ...]) -> str | None:
-    """S6: why `cards` cannot start a sequence, or None."""
-    if any(c in WILDS for c in cards):
-        return "A sequence holds no wild cards."
+    """S6 (N3): why `cards` cannot start a sequence, or None."""
+    problem = wild_problem(rules, cards)
+    if problem is not None:
+        return problem
     span = span_of(cards)
     if span is None:
+        fill = (" (a wild card may fill a gap)" if rules.sequence_wilds else "")
         return (f"A sequence is {rules.sequence_min} or more cards of one suit in unbroken "
-                "order, from 4 up to the ace, with no 3 and no rank twice.")
+                f"order, from 4 up to the ace, with no 3 and no rank twice{fill}.")
     if len(cards) < rules.sequence_min:
         return f"A sequence needs at least {rules.sequence_min} cards."
     if len(cards) > rules.sequence_max:
@@ -101,18 +141,28 @@ def join_problem(rules: RuleSet, run: tuple[str, ...], cards: tuple[str, ...],
                  if rules.sequence_grows_out and limit < len(RUN_ORDER) else "")
         return (f"This sequence is complete ({len(run)} cards): no card may join it"
                 f"{grows}.")
-    if any(c in WILDS for c in cards):
-        return "A sequence holds no wild cards."
-    suit = run[0][1]
-    if any(RANK[c] not in POSITION or c[1] != suit for c in cards):
+    problem = wild_problem(rules, cards, run)
+    if problem is not None:
+        return problem
+    suit = next(c[1] for c in run if c not in WILDS)
+    if any(c not in WILDS and (RANK[c] not in POSITION or c[1] != suit) for c in cards):
         return (f"Only {SUIT_NAMES[suit]} from 4 up to the ace can join this sequence "
-                f"({short_name(run[0])} to {short_name(run[-1])}).")
+                f"({run_name(run)}).")
     if span_of(run + cards) is None:
-        return (f"These cards do not continue the sequence {short_name(run[0])} to "
-                f"{short_name(run[-1])} at either end without a gap.")
+        return (f"These cards do not continue the sequence {run_name(run)} at either end "
+                "without a gap or a rank twice.")
     if len(run) + len(cards) > limit:
         return f"A sequence holds at most {limit} cards."
     return None
+
+
+def run_name(run: tuple[str, ...]) -> str:
+    """A sequence by its ends ("5♥ to 8♥"), a wild card's place counted."""
+    span = span_of(run)
+    if span is None:
+        return f"{short_name(run[0])} to {short_name(run[-1])}"
+    return (f"{short_name(RUN_ORDER[span.low] + span.suit)} to "
+            f"{short_name(RUN_ORDER[span.high] + span.suit)}")
 
 
 def extends(rules: RuleSet, run: tuple[str, ...], card: str) -> bool:
@@ -145,7 +195,8 @@ def placements(rules: RuleSet, naturals: Iterable[str],
     the team's sequences `runs` (id, cards) shorter than `limit` (`run_limit`; 0:
     `sequence_max`), the empty way first. Ways that use the same cards are given once,
     with the most canastas. Exact: the solver tries each with the rest of the hand in
-    groups (sequences hold no wild cards)."""
+    groups (these sequences hold no wild cards: `wild_runs.wild_placements` is this for
+    rule sets whose sequences do, N3)."""
     limit = limit or rules.sequence_max
     by_suit: dict[str, list[int]] = {}
     for c in naturals:

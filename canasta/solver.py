@@ -16,6 +16,7 @@ from .opening import NATURAL
 from .rules import RuleSet
 from .sequences import SEQUENCE, Placement, placements, run_limit
 from .wild_melds import shares
+from .wild_runs import wild_placements
 
 
 def split_hand(cards: Iterable[str]) -> tuple[dict[str, list[str]], list[str], list[str]]:
@@ -105,6 +106,9 @@ def sequence_ways(rules: RuleSet, hand: Iterable[str], melds: Iterable[TableMeld
     `out`); only the empty way where the rules have no sequences."""
     if not rules.sequence_min:
         return (NOWHERE,)
+    if rules.sequence_wilds:  # N3: wild cards in sequences too
+        return wild_placements(rules, hand, ((m.id, m.cards) for m in melds
+                                             if m.kind == SEQUENCE), run_limit(rules, out))
     return placements(rules, hand, ((m.id, m.cards) for m in melds if m.kind == SEQUENCE),
                       run_limit(rules, out))
 
@@ -123,7 +127,7 @@ def without(hand: Iterable[str], used: tuple[str, ...]) -> tuple[str, ...]:
 
 def meld_counts(melds: Iterable[TableMeld]) -> dict[str, tuple[int, int]]:
     """(naturals, wild cards) of each meld of one rank (or of wild cards), by rank;
-    sequences are left out (they take no wild cards: S6)."""
+    sequences are left out (`sequence_ways` lays their cards, N3's wild cards too)."""
     return {m.rank: (m.naturals, m.wilds) for m in melds if m.kind != SEQUENCE}
 
 

@@ -187,7 +187,8 @@ class Sim(Table):
     def _top_alone(self, meld: _Meld) -> bool:
         """S3 (`take_onto`): may the pile's top card alone join this meld of its rank?"""
         onto = self.rules.take_onto
-        return onto == "any" or (onto == "open" and len(meld.cards) < self.size)
+        return onto == "any" or (onto == "open" and len(meld.cards) < self.size) or (
+            onto == "completes" and len(meld.cards) + 1 == self.size)  # N7
 
     def _open_with_pile(self, top: str, with_cards: list[str], rest: list[str]) -> bool:
         """C12: the top card and cards from hand must reach the minimum this turn."""
