@@ -116,11 +116,18 @@ def fits_sequence(view, meld, cards):
     if len(meld["cards"]) + len(cards) > longest:
         return False
     places = []
+    wilds = 0
     for c in list(meld["cards"]) + list(cards):
-        if not is_card(c) or is_wild(c) or c[1] != meld.get("suit") or c[0] not in RUN_ORDER:
+        if is_card(c) and is_wild(c):
+            wilds += 1  # N3: where the rule set lets a sequence hold one
+            continue
+        if not is_card(c) or c[1] != meld.get("suit") or c[0] not in RUN_ORDER:
             return False
         places.append(RUN_ORDER.index(c[0]))
-    return len(set(places)) == len(places) and max(places) - min(places) + 1 == len(places)
+    if wilds > (rules.get("sequence_wilds") or 0) or not places:
+        return False
+    gaps = max(places) - min(places) + 1 - len(places)
+    return len(set(places)) == len(places) and gaps <= wilds
 
 
 def minimum_text(view, team):

@@ -233,11 +233,21 @@ def sequence_html(view, m):
 def in_run_order(cards):
     """Cards of one suit and several ranks (a sequence set aside, its cards staged in any
     order) in run order; any other cards as they are."""
-    ranks = [c[0] for c in cards if is_card(c) and not is_wild(c) and c[0] in RUN_ORDER]
-    if (len(ranks) < 2 or len(ranks) != len(cards) or len(set(ranks)) != len(ranks)
-            or len({c[1] for c in cards}) != 1):
+    wilds = [c for c in cards if is_card(c) and is_wild(c)]
+    naturals = [c for c in cards if c not in wilds]
+    ranks = [c[0] for c in naturals if is_card(c) and c[0] in RUN_ORDER]
+    if (len(ranks) < 2 or len(ranks) != len(naturals) or len(set(ranks)) != len(ranks)
+            or len({c[1] for c in naturals}) != 1):
         return cards
-    return sorted(cards, key=lambda c: RUN_ORDER.index(c[0]))
+    run = sorted(naturals, key=lambda c: RUN_ORDER.index(c[0]))
+    for w in wilds:  # N3: a wild card in the first gap, else at the end
+        places = [RUN_ORDER.index(c[0]) for c in run if not is_wild(c)]
+        gap = next((i for i in range(1, len(places)) if places[i] - places[i - 1] > 1), None)
+        if gap is None:
+            run.append(w)
+        else:
+            run.insert(gap + sum(is_wild(c) for c in run[:gap]), w)
+    return run
 
 
 def pending_html(view):

@@ -26,7 +26,7 @@ from canasta.melds import WILD_KEY  # noqa: E402
 from canasta.reserve import joining  # noqa: E402
 from canasta.roster import public_view, seat_of  # noqa: E402
 from canasta.rule_pages import rule_href, variant_href  # noqa: E402
-from canasta.sequences import SEQUENCE, in_run_order, is_sequence_play  # noqa: E402
+from canasta.sequences import SEQUENCE, in_run_order, is_sequence_play, run_name  # noqa: E402
 
 _IMPORTED = time.perf_counter()
 HUMAN = 0
@@ -65,8 +65,8 @@ def _sequence_named(seat, action, before):
 
 
 def _run_text(meld):
-    """'4♠–6♠': a sequence by its ends (its cards are kept in run order)."""
-    return f"{short_name(meld.cards[0])}–{short_name(meld.cards[-1])}"
+    """'4♠–6♠': a sequence by its ends, a wild card's place counted (N3)."""
+    return run_name(meld.cards).replace(" to ", "–")
 
 
 # What each kind of action says: in the table's log (past) and in a hint (advice).
