@@ -186,7 +186,7 @@ def _assign(
 
 def forms_own_melds(rules: RuleSet, cards: tuple[str, ...]) -> bool:
     """C32: could these cards alone form valid melds, one of them a canasta?"""
-    for way in sequence_ways(rules, cards, ()):
+    for way in sequence_ways(rules, cards, (), kinds=False):
         groups, wilds, blacks = split_hand(without(cards, way.used))
         if blacks and (len(blacks) < 3 or len(blacks) > 4):
             return False
@@ -270,7 +270,8 @@ def _go_out(
     if not hand:
         return None
     lacking = rules.sequence_canastas_to_go_out - sequence_canastas(rules, melds)
-    for way in sequence_ways(rules, hand, melds, out=True):
+    kinds = bool(need_points or canasta_needed)  # (N3: jokers and 2s count apart)
+    for way in sequence_ways(rules, hand, melds, out=True, kinds=kinds):
         if way.canastas < lacking:
             continue  # B4: this way out would lack a canasta of a sequence
         rest = without(hand, way.used)
@@ -454,7 +455,7 @@ def lays_down_whole(rules: RuleSet, hand: tuple[str, ...], melds: tuple[TableMel
     """H1: could every card of `hand` be melded, in new melds or on the team's `melds`,
     with no card left to discard (black 3s as one meld of three or four, C21)?"""
     existing, on_table = _team_counts(melds)
-    for way in sequence_ways(rules, hand, melds):
+    for way in sequence_ways(rules, hand, melds, kinds=False):
         groups, wilds, blacks = split_hand(without(hand, way.used))
         if blacks and not 3 <= len(blacks) <= 4:
             return False

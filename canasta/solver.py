@@ -100,15 +100,18 @@ def initial_reachable(
 
 
 def sequence_ways(rules: RuleSet, hand: Iterable[str], melds: Iterable[TableMeld],
-                out: bool = False) -> Iterable[Placement]:
+                out: bool = False, kinds: bool = True) -> Iterable[Placement]:
     """S6: the ways to lay cards of `hand` in sequences, new or onto the team's `melds`
     (`sequences.placements`; BR6: growing past `sequence_max` when the ways are ways
-    `out`); only the empty way where the rules have no sequences."""
+    `out`); only the empty way where the rules have no sequences. N3: with wild cards
+    in sequences too, jokers and 2s told apart unless `kinds` is off (where points do
+    not matter, one way per count of wild cards)."""
     if not rules.sequence_min:
         return (NOWHERE,)
-    if rules.sequence_wilds:  # N3: wild cards in sequences too
+    if rules.sequence_wilds:
         return wild_placements(rules, hand, ((m.id, m.cards) for m in melds
-                                             if m.kind == SEQUENCE), run_limit(rules, out))
+                                             if m.kind == SEQUENCE), run_limit(rules, out),
+                               kinds)
     return placements(rules, hand, ((m.id, m.cards) for m in melds if m.kind == SEQUENCE),
                       run_limit(rules, out))
 

@@ -31,12 +31,12 @@ ANY_WILD = "?"  # a wild card's place in a way, before jokers and 2s are told ap
 
 
 def wild_placements(rules: RuleSet, hand: Iterable[str],
-                    runs: Iterable[tuple[int, tuple[str, ...]]], limit: int = 0
-                    ) -> Iterator[Placement]:
+                    runs: Iterable[tuple[int, tuple[str, ...]]], limit: int = 0,
+                    kinds: bool = True) -> Iterator[Placement]:
     """Every distinct way to lay some of `hand` (naturals and wild cards) in sequences:
     new ones, and onto the team's sequences `runs` (id, cards) shorter than `limit`,
     the empty way first; ways using the same cards are given once, with the most
-    canastas."""
+    canastas. Without `kinds`, one mix of jokers and 2s per way (2s first)."""
     limit = limit or rules.sequence_max
     hand = tuple(hand)
     jokers = [c for c in hand if c == JOKER]
@@ -72,21 +72,23 @@ def wild_placements(rules: RuleSet, hand: Iterable[str],
         ways = nxt
     out: dict[tuple[str, ...], Placement] = {}
     for way in ways.values():
-        for concrete in _told_apart(way, jokers, twos):
+        for concrete in _told_apart(way, jokers, twos, kinds):
             old = out.get(concrete.used)
             if old is None or old.canastas < concrete.canastas:
                 out[concrete.used] = concrete
     yield from sorted(out.values(), key=lambda p: len(p.used))
 
 
-def _told_apart(way: Placement, jokers: list[str], twos: list[str]) -> Iterator[Placement]:
+def _told_apart(way: Placement, jokers: list[str], twos: list[str], kinds: bool
+                ) -> Iterator[Placement]:
     """`way` with its wild cards' places filled by jokers and 2s: every mix the hand
-    allows."""
+    allows (without `kinds`: the one with the most 2s)."""
     n = way.used.count(ANY_WILD)
     if not n:
         yield way
         return
-    for j in range(max(0, n - len(twos)), min(n, len(jokers)) + 1):
+    fewest = max(0, n - len(twos))
+    for j in range(fewest, (min(n, len(jokers)) if kinds else fewest) + 1):
         pool = iter(jokers[:j] + twos[:n - j])
         plays = tuple(p._replace(cards=tuple(next(pool) if c == ANY_WILD else c
                                              for c in p.cards)) for p in way.plays)
