@@ -28,6 +28,7 @@ from .melds import (
     shape_problem,
     size_problem,
     team_canastas,
+    wild_canastas,
     wild_count,
 )
 from .opening import canasta_lacking, level_words, opening_level
@@ -46,6 +47,8 @@ from .sequences import (
 from .sequences import start_problem as sequence_problem
 from .solver import initial_reachable, may_go_out, sequence_canastas, toward_out
 from .state import ANSWER, DRAW, GAME_OVER, PLAY, ROUND_OVER, State
+from .twos_melds import lock_problem
+from .twos_melds import shape as twos_shape
 from .wild_melds import rule_id, start_problem, wild_size_problem
 
 
@@ -135,11 +138,14 @@ def out_canastas(state: State, team: int, canastas: int | None = None, reds: int
                  melds: tuple[TableMeld, ...] | None = None) -> int:
     """The team's canastas (or `canastas`, after a play making its melds `melds`) as going
     out counts them, with `reds` more red 3s about to go down (M8, M12:
-    `solver.out_shortfall`; B4: its canastas of sequences)."""
+    `solver.out_shortfall`; B4: its canastas of sequences; Z7: not its canastas of wild
+    cards where they do not count)."""
     have = state.canastas(team) if canastas is None else canastas
-    runs = sequence_canastas(state.rules, state.melds[team] if melds is None else melds) if (
+    table = state.melds[team] if melds is None else melds
+    runs = sequence_canastas(state.rules, table) if (
         state.rules.sequence_canastas_to_go_out) else 0
-    return toward_out(state.rules, have, len(state.red_threes[team]) + reds, runs)
+    wild = 0 if state.rules.wild_canastas_count_out else wild_canastas(state.rules, table)
+    return toward_out(state.rules, have, len(state.red_threes[team]) + reds, runs, wild)
 
 
 def check(state: State, action: Action) -> Rejection | None:
@@ -246,7 +252,7 @@ def _check_take(state: State, action: TakePile) -> Rejection | None:
     opened = state.opened[team]
     naturals = len(action.cards) - wild_count(action.cards)
     wilds = len(action.cards) - naturals
-    freezing = freezer(rules, pile)
+    freezing = freezer(rules, pile[state.face_down:])
     if frozen_for(rules, freezing is not None, opened) and (wilds or naturals < 2):
         if rules.pile_always_frozen and freezing is None and opened:
             return Rejection(
@@ -365,7 +371,8 @@ def _check_take_sequence(state: State, action: TakePile, target: TableMeld,
     if action.cards:
         return Rejection("S3", f"Only the top card {short_name(top)} may join a sequence "
                                "from the pile, alone: lay your own cards after taking it.")
-    if frozen_for(rules, freezer(rules, pile) is not None, state.opened[state.team]):
+    seen = pile[state.face_down:]  # (Z3: face-down cards freeze nothing)
+    if frozen_for(rules, freezer(rules, seen) is not None, state.opened[state.team]):
         return Rejection("C14", f"The pile is frozen: you need two natural "
                                 f"{rank_plural(RANK[top])} from your hand to take it; the top "
                                 "card cannot go on a sequence.")
@@ -524,6 +531,10 @@ def _check_meld(state: State, action: Meld) -> Rejection | None:
         problem = wild_size_problem(rules, wilds + (len(existing.cards) if existing else 0))
         if problem is not None:
             return Rejection("B2", problem)
+        problem = twos_shape(rules, cards + (existing.cards if existing else ())) if (
+            rules.twos_melds) else None
+        if problem is not None:
+            return Rejection("Z5", problem)
     elif existing is None and not naturals:
         return Rejection(
             "C19", f"Your team has no meld of {rank_plural(rank)} to add wild cards to."
@@ -533,6 +544,9 @@ def _check_meld(state: State, action: Meld) -> Rejection | None:
                               not state.opened[team])
         if bad is not None:
             return bad
+        problem = lock_problem(rules, melds, cards) if wilds else None
+        if problem is not None:
+            return Rejection("Z6", problem)
     return _after_meld(state, cards, rest,
                        place(melds, rank, cards, state.melds, action.onto, action.new), rank)
 

@@ -10,7 +10,7 @@ from collections.abc import Iterable
 
 from .actions import Action, Discard, Meld
 from .cards import BLACK_THREES, RANK, RANK_VALUE, SORT_KEY, VALUE, WILDS, sort_cards
-from .melds import WILD_KEY, TableMeld, points, wild_room
+from .melds import WILD_KEY, TableMeld, points, team_canastas, wild_room
 from .opening import NATURAL
 from .rules import RuleSet
 from .sequences import SEQUENCE, Play
@@ -20,6 +20,7 @@ from .solver import (
     split_hand,
     without,
 )
+from .twos_melds import settle
 from .wild_melds import shares
 
 
@@ -207,6 +208,8 @@ def go_out_plan(
     """A sequence of melds (and perhaps a final discard) that empties `hand`
     legally (C30, C31, C21), reaching `need_points` (and BR2's `canasta_needed`) for an
     initial meld; None if the hand cannot go out this turn."""
+    hand, melds, laid, canastas_have, need_points = _settled(rules, hand, melds,
+                                                              canastas_have, need_points)
     found = _go_out(rules, hand, melds, canastas_have, need_points, canasta_needed)
     if found is None:
         return None
@@ -232,6 +235,8 @@ def go_out_plan(
         plan.insert(0 if have < rules.canasta_size <= have + len(pool) else
                     sum(isinstance(a, Meld) and a.cards[0] not in BLACK_THREES for a in plan),
                     step)
+    if laid:  # Z6: the 2s onto the side's meld of 2s first
+        plan.insert(0, Meld(laid, None, next(m.id for m in melds if m.rank == WILD_KEY)))
     return plan
 
 
@@ -244,7 +249,22 @@ def can_go_out_with(
     canasta_needed: int = 0,
 ) -> bool:
     """Whether `go_out_plan` finds a way out, without writing the plan."""
+    hand, melds, _, canastas_have, need_points = _settled(rules, hand, melds, canastas_have,
+                                                          need_points)
     return _go_out(rules, hand, melds, canastas_have, need_points, canasta_needed) is not None
+
+
+def _settled(rules: RuleSet, hand: tuple[str, ...], melds: tuple[TableMeld, ...],
+             canastas_have: int, need_points: int
+             ) -> tuple[tuple[str, ...], tuple[TableMeld, ...], tuple[str, ...], int, int]:
+    """Z6 (`twos_melds.settle`): a locked side's 2s laid on its meld of 2s before the
+    search; the hand, melds, 2s laid, canastas and points still needed after them."""
+    rest, after, laid = settle(rules, hand, melds)
+    if not laid:
+        return hand, melds, laid, canastas_have, need_points
+    made = rules.wild_canastas_count_out and team_canastas(rules, after) > team_canastas(
+        rules, melds)
+    return rest, after, laid, canastas_have + made, need_points - points(laid)
 
 
 # (wilds per key, the team's melds as counts by key, the card discarded last or None, the

@@ -111,6 +111,15 @@ VARIANT_OPTIONS: dict[str, tuple[Preset, ...]] = {
                "variants-notes \u00a75 (bicyclecards.ca, howstuffworks)",
                {"red_three_totals": ()}),
     ),
+    "samba-twos": (
+        Preset("Z13", "The upcard is one of its count (a king: twelve cards under it)",
+               "seed 003 line 73 (\u201cdie dem Nennwert der angegebenen Karte "
+               "entspricht\u201d, read as the whole pile)", {"counted_pile": "including"}),
+        Preset("Z14", "Five natural canastas score both bonuses (3000)",
+               "seed 003 line 73 (\u201c2000 Punkte f\u00fcr 5 reine Canas, 1000 Punkte "
+               "f\u00fcr 5 Canas\u201d, read as two bonuses)",
+               {"natural_count_bonus": ((5, 3000),)}),
+    ),
     "samba-three-naturals": (
         Preset("N8", "The top card alone joins a meld only to make it a canasta of seven",
                "seed 003 line 75 (“um eine Kombination von mindestens sieben Karten "

@@ -184,6 +184,11 @@ def team_canastas(rules: RuleSet, melds: tuple[TableMeld, ...]) -> int:
     return n
 
 
+def wild_canastas(rules: RuleSet, melds: tuple[TableMeld, ...]) -> int:
+    """The team's canastas of wild cards (Z7: those going out does not count)."""
+    return sum(1 for m in melds if m.kind == WILD and len(m.cards) >= rules.canasta_size)
+
+
 def find_meld(melds: tuple[TableMeld, ...], rank: str) -> TableMeld | None:
     """The team's meld of `rank` (C18: at most one per rank; S5: where a team may hold
     several, the newest, which is the one short of a canasta if any is, as a new one

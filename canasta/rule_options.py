@@ -64,6 +64,12 @@ OPTIONS: dict[str, Option] = {
     "decks": _i("table", 1, 4, "52-card decks shuffled together (C3)."),
     "jokers_per_deck": _i("table", 0, 4, "Jokers added per deck (C3)."),
     "hand_size": _i("table", 1, 20, "Cards dealt to each player (C4)."),
+    "red_threes_before_upcard": _b("table", "Z2: each player lays down dealt red 3s, "
+                                   "replaced from the stock, before the upcard is turned."),
+    "counted_pile": Option("table", "choice", 0, 0, "Z3: stock cards put face down under "
+                           "the upcard, as many as it counts (J 11, Q 12, K 13, A and "
+                           "joker 20, others their number): \u201cunder\u201d it, "
+                           "\u201cincluding\u201d it, or \u201c\u201d (none)."),
     "upcard": _b("table", "C4: a card is turned up to start the pile (U3: off, the pile "
                  "starts empty)."),
     "roster": Option("table", "list", 0, 6, "P1: people per team when more play than "
@@ -87,6 +93,9 @@ OPTIONS: dict[str, Option] = {
     "pure_open_mixed": Option("melds", "choice", 0, 0, "U8: of those ranks, the ones whose "
                               "melds may take wild cards in the side's initial meld, and "
                               "are then ordinary melds."),
+    "twos_melds": _b("melds", "Z5, Z6: the meld of wild cards is a meld of 2s (its jokers "
+                     "the wild cards), and a side's 2s are wild nowhere else while it is "
+                     "short of a canasta."),
     "groups_per_rank": _i("melds", 1, 4, "S5: the melds a team may hold of one rank; a "
                           "new one starts only when the others of that rank are canastas "
                           "(1: C18)."),
@@ -149,6 +158,20 @@ OPTIONS: dict[str, Option] = {
                      "pile (it opens from its hand)."),
     "sequence_grows_out": _b("melds", "BR6: in a going-out turn a sequence grows past its "
                              "largest size, up to the ace."),
+    "canasta_count_bonus": Option("scoring", "table", 0, 10_000, "Z11: rows of "
+                                  "(canastas, bonus): a side with at least that many "
+                                  "canastas of any kind scores the bonus of each row.",
+                                  rows=4, key_low=1, key_high=40),
+    "natural_count_bonus": Option("scoring", "table", 0, 10_000, "Z11: rows of "
+                                  "(canastas, bonus) replacing the row of "
+                                  "canasta_count_bonus of that count where so many of "
+                                  "the side's canastas are natural.",
+                                  rows=4, key_low=1, key_high=40),
+    "wild_bonus_going_out_only": _b("scoring", "Z10: a canasta of wild cards scores its "
+                                    "bonus only for the side that went out (the other "
+                                    "side: its cards' values)."),
+    "wild_canastas_count_out": _b("going out", "Z7 off: a canasta of wild cards is not "
+                                  "one of the canastas needed to go out."),
     "sequence_scores": Option("scoring", "table", -10_000, 10_000, "BR5: rows of (length, "
                               "points), ascending: each sequence a side holds when the round "
                               "ends scores the points of the last row its length reaches.",
@@ -261,6 +284,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "pure_open_mixed": ("", "7", "A", "7A"),
     "reserve_trigger": ("initial_meld", "first_canasta"),
     "take_onto": ("any", "open", "sequence", "completes"),
+    "counted_pile": ("", "under", "including"),
 }
 
 
@@ -318,6 +342,7 @@ def _table_problem(name: str, option: Option, rows: Any) -> str | None:
                  ("count", "(count, total)") if name == "red_three_totals" else
                  ("jokers", "(jokers, bonus)") if name == "wild_canasta_by_jokers" else
                  ("length", "(length, points)") if name == "sequence_scores" else
+                 ("canastas", "(canastas, bonus)") if name.endswith("_count_bonus") else
                  ("wild cards", "(wild cards, bonus)"))
     if not isinstance(rows, tuple) or len(rows) > option.rows or not all(
         isinstance(r, tuple) and len(r) == 2 and _whole(r[0]) and _whole(r[1]) for r in rows
@@ -375,6 +400,14 @@ def problems(rules: RuleSet) -> list[str]:
                    "to be set aside (K10)")
     if rules.sequence_min and not rules.min_meld <= rules.sequence_min <= rules.sequence_max:
         out.append("sequence_min must be from the smallest meld up to sequence_max")
+    if rules.twos_melds and not rules.wild_meld_min:
+        out.append("twos_melds needs melds of wild cards (wild_meld_min)")
+    counts = {k for k, _ in rules.canasta_count_bonus}
+    if any(k not in counts for k, _ in rules.natural_count_bonus):
+        out.append("each row of natural_count_bonus replaces a row of canasta_count_bonus "
+                   "of the same count")
+    if rules.counted_pile and not rules.upcard:
+        out.append("counted_pile needs an upcard")
     if rules.sequence_wilds and not rules.sequence_min:
         out.append("sequence_wilds needs sequences (sequence_min)")
     if rules.sequence_min and rules.sequence_max > rules.canasta_size:

@@ -37,6 +37,10 @@ class RuleSet:
     jokers_per_deck: int = 2
     hand_size: int = 11
     upcard: bool = True  # C4: a card turned up starts the pile (U3: none, the pile empty)
+    red_threes_before_upcard: bool = False  # Z2: dealt red 3s replaced before the upcard
+    # Z3 (counted_pile.py): face-down stock cards under the upcard, as many as it counts
+    # ("under"; "including": the upcard one of them; "": none)
+    counted_pile: str = ""
     # The roster (roster.py): people per team when more play than `players` seats;
     # () when everyone plays every round
     roster: tuple[int, ...] = ()
@@ -64,6 +68,9 @@ class RuleSet:
     sequence_max: int = 7
     sequence_wilds: int = 0  # N3: the most wild cards a sequence holds (0: none, S6)
     wild_meld_max: int = 0  # B2: the most cards a meld of wild cards holds (0: no limit)
+    # Z5, Z6 (twos_melds.py): the meld of wild cards is a meld of 2s (jokers its wild
+    # cards), and a side's 2s are wild nowhere else while it is short of a canasta
+    twos_melds: bool = False
     # BR6: in a going-out turn a sequence grows past `sequence_max`, up to the ace
     sequence_grows_out: bool = False
     # Pile (C14, C15, C22)
@@ -111,6 +118,7 @@ class RuleSet:
     going_out: bool = True  # E4 off: nobody goes out; the round ends with the stock (C34)
     # B4: of the canastas to go out, this many must be sequences (Bolivia's escalera)
     sequence_canastas_to_go_out: int = 0
+    wild_canastas_count_out: bool = True  # Z7 off: a canasta of wild cards is not counted
     # Red 3s to go out (solver.out_shortfall): a side needs this many laid down (M8; 0:
     # none), or with `canastas_per_red_three` a canasta for each of its red 3s (M12)
     red_threes_to_go_out: int = 0
@@ -163,6 +171,12 @@ class RuleSet:
     # BR5: (length, points) rows, ascending: each sequence a side holds when the round
     # ends scores the points of the last row its length reaches (none below the first)
     sequence_scores: tuple[tuple[int, int], ...] = ()
+    # Z11: rows of (canastas, bonus) for a side with that many canastas of any kind, and
+    # rows of (canastas, bonus) that replace a row of the first where so many are natural
+    canasta_count_bonus: tuple[tuple[int, int], ...] = ()
+    natural_count_bonus: tuple[tuple[int, int], ...] = ()
+    wild_bonus_going_out_only: bool = False  # Z10: canastas of wild cards score a bonus
+    # only for the side that went out
     seven_in_hand: int = 0  # E10: each 7 left in hand costs this (0: its value)
     # House rules (docs/variants/classic-house-rules.md; the presets of house_rules.py)
     double_end_bonus: int = 0  # H1: 0 = no double end
@@ -248,11 +262,8 @@ class RuleSet:
         """Every option by value, JSON-ready; a fresh dict the caller may change (every
         view carries one, so the form is built once per rule set and copied)."""
         data = dict(self._json)
-        data["initial_meld"] = [list(row) for row in self.initial_meld]
-        data["red_three_totals"] = [list(row) for row in self.red_three_totals]
-        data["mixed_bonus_by_wilds"] = [list(row) for row in self.mixed_bonus_by_wilds]
-        data["wild_canasta_by_jokers"] = [list(row) for row in self.wild_canasta_by_jokers]
-        data["sequence_scores"] = [list(row) for row in self.sequence_scores]
+        for table in _TABLES:
+            data[table] = [list(row) for row in getattr(self, table)]
         data["roster"] = list(self.roster)
         data["rule_ids"] = [list(row) for row in self.rule_ids]
         return data
@@ -297,7 +308,7 @@ def _same_types(form: dict[str, Any], types: list[type], data: Any) -> bool:
 
 _INT = {int}
 _TABLES = ("initial_meld", "red_three_totals", "mixed_bonus_by_wilds", "wild_canasta_by_jokers",
-           "sequence_scores")
+           "sequence_scores", "canasta_count_bonus", "natural_count_bonus")
 
 
 def _from_json(data: object) -> RuleSet:
@@ -622,6 +633,40 @@ THREE_DECK_SEQUENCES = replace(
               ("C40", "Q5")),
 )
 
+# Samba with a counted pile and melds of 2s (docs/variants/samba-twos.md): seed 003 line
+# 73 — Samba with red 3s replaced before the upcard, face-down stock cards under it as
+# many as it counts, the pile always frozen, melds of 2s (their 2s wild nowhere else until
+# they make a canasta, which does not count to go out and scores only for the side going
+# out), going out 300, red 3s 100 each to three and 200 each from four, bonuses for five
+# and ten canastas, game 12,000.
+SAMBA_TWOS = replace(
+    SAMBA,
+    name="samba-twos",
+    title="Samba with a counted pile and melds of 2s (the pile always frozen, game 12,000)",
+    red_threes_before_upcard=True,
+    counted_pile="under",
+    pile_always_frozen=True,
+    twos_melds=True,
+    wild_meld_min=3,
+    wild_meld_max=7,
+    wild_canasta_bonus=2000,
+    wild_canasta_by_jokers=((0, 3000),),
+    wild_canasta_name="canasta of 2s",
+    wild_canastas_count_out=False,
+    wild_bonus_going_out_only=True,
+    going_out_bonus=300,
+    red_three_bonus=100,
+    red_three_totals=((4, 800), (5, 1000)),
+    all_red_threes_bonus=1200,
+    canasta_count_bonus=((5, 1000), (10, 2000)),
+    natural_count_bonus=((5, 2000),),
+    target_score=12_000,
+    rule_ids=(("C3", "S1"), ("C4", "Z3"), ("C5", "Z2"), ("C7", "S2"), ("C11", "Z4"),
+              ("C14", "Z4"), ("W4", "Z4"), ("C17", "S4"), ("C19", "S4"), ("F1", "Z5"),
+              ("B2", "Z5"), ("C25", "S10"), ("C30", "Z7"), ("C31", "Z7"), ("C40", "Z9"),
+              ("C42", "Z8"), ("C50", "Z12")),
+)
+
 # Samba with three naturals a meld (docs/variants/samba-three-naturals.md): seed 003 line
 # 75 — Samba with every meld of at least three naturals, one wild card in a sequence (a
 # mixed sequence canasta 1000, a natural one 1500) and no canasta beyond seven cards.
@@ -684,7 +729,7 @@ ESCALERA = replace(
 VARIANTS: dict[str, RuleSet] = {
     r.name: r for r in (CLASSIC, CLASSIC_2P, CLASSIC_3P, CLASSIC_5P, CLASSIC_6P, CLASSIC_6P_3X2,
                         FREE_CANASTA, WILD_CANASTA, CUBAN, MEXICANA, AMERICAN, SAMBA,
-                        SAMBA_THREE_NATURALS, BOLIVIA, BRAZILIAN, THREE_DECK_SEQUENCES,
+                        SAMBA_TWOS, SAMBA_THREE_NATURALS, BOLIVIA, BRAZILIAN, THREE_DECK_SEQUENCES,
                         ESCALERA)
 }
 

@@ -116,6 +116,23 @@ def sequence_score(rules: RuleSet, melds: tuple[TableMeld, ...]) -> int:
     return total
 
 
+def count_bonus(rules: RuleSet, melds: tuple[TableMeld, ...]) -> int:
+    """Z11: what a side's number of canastas earns (`canasta_count_bonus`: each row its
+    count reaches; `natural_count_bonus` in place of a row of that count where so many
+    of them are natural — a canasta of a sequence without wild cards among them)."""
+    if not rules.canasta_count_bonus:
+        return 0
+    made = natural = 0
+    for m in melds:
+        kind = canasta_kind(rules, m.cards) if m.kind != BLACK_THREES else None
+        if kind is not None:
+            made += 1
+            natural += kind == "natural" or (kind == SEQUENCE and not m.wilds)
+    pure = dict(rules.natural_count_bonus)
+    return sum(pure[n] if n in pure and natural >= n else bonus
+               for n, bonus in rules.canasta_count_bonus if made >= n)
+
+
 def held_penalty(rules: RuleSet, hand: tuple[str, ...]) -> int:
     """U17: what a hand holding `held_pure_count` or more cards of a pure rank costs, for
     each such rank."""
@@ -167,10 +184,11 @@ def score_round(state: State) -> list[dict[str, Any]]:
     for team in range(rules.teams):
         melds = state.melds[team]
         melded = sum(VALUE[c] for m in melds for c in m.cards)
+        went_out = state.went_out is not None and rules.team_of(state.went_out) == team
         bonus = sum(canasta_bonus(rules, canasta_kind(rules, m.cards), m.wilds,
                                   m.cards.count(JOKER), m.rank)
-                    for m in melds if m.kind != BLACK_THREES)  # C21: no canasta bonus
-        went_out = state.went_out is not None and rules.team_of(state.went_out) == team
+                    for m in melds if m.kind != BLACK_THREES  # C21: no canasta bonus
+                    and (went_out or m.kind != WILD or not rules.wild_bonus_going_out_only))
         count = len(state.red_threes[team])
         canastas = team_canastas(rules, melds)
         if rules.red_threes_by_going_out and state.went_out is not None:
@@ -204,6 +222,9 @@ def score_round(state: State) -> list[dict[str, Any]]:
             runs = sequence_score(rules, melds)
             if runs:
                 extras["sequences"] = runs
+        counted = count_bonus(rules, melds)
+        if counted:
+            extras["canastas"] = counted
         held = sum(held_penalty(rules, state.hands[s]) for s in seats)
         if held:
             extras["held_cards"] = -held

@@ -15,7 +15,8 @@ from .melds import WILD_KEY, TableMeld, points, shape_problem, wild_room
 from .opening import NATURAL
 from .rules import RuleSet
 from .sequences import SEQUENCE, Placement, placements, run_limit
-from .wild_melds import shares
+from .twos_melds import settle
+from .wild_melds import free_wild_melds, shares
 from .wild_runs import wild_placements
 
 
@@ -82,6 +83,10 @@ def initial_reachable(
     meld of a player going out (C21). With `canasta_opens` (H6, H7) a canasta made
     this turn reaches the initial meld whatever its points; with `canasta_needed`
     (BR2: `opening.ANY` or `opening.NATURAL`) the melds must also make such a canasta."""
+    if need <= 0 and not canasta_needed:
+        return True
+    hand, turn_melds, laid = settle(rules, hand, turn_melds)  # Z6: a locked side's 2s
+    need -= points(laid)
     if need <= 0 and not canasta_needed:
         return True
     existing = meld_counts(turn_melds)
@@ -175,7 +180,8 @@ def reachable(
     for r, (e, f) in existing.items():
         if r not in counts:
             room += wild_room(rules, e, f, r, True)
-    if rules.wild_meld_min and (WILD_KEY in existing or len(wild_values) >= rules.wild_meld_min):
+    if free_wild_melds(rules) and (WILD_KEY in existing
+                                   or len(wild_values) >= rules.wild_meld_min):
         room += len(wild_values)  # the meld of wild cards takes any number (F1)
     spare = len(wild_values)
     for pts, n, req, extra in sorted(needy, reverse=True):
@@ -299,12 +305,16 @@ def out_shortfall(rules: RuleSet, reds: int) -> int:
     return 0
 
 
-def toward_out(rules: RuleSet, canastas: int, reds: int, runs: int = 0) -> int:
+def toward_out(rules: RuleSet, canastas: int, reds: int, runs: int = 0, wild: int = 0
+               ) -> int:
     """A side's `canastas` as the go-out functions count them (`out_shortfall`); B4: a
     side with fewer than `sequence_canastas_to_go_out` canastas of sequences (`runs`)
     counts one short of going out at most, and the search (`_go_out`) only finds the ways
-    out that complete the sequence canastas it lacks."""
+    out that complete the sequence canastas it lacks. Z7: without its `wild` canastas
+    of wild cards where those do not count."""
     count = canastas - out_shortfall(rules, reds)
+    if not rules.wild_canastas_count_out:
+        count -= wild
     if runs < rules.sequence_canastas_to_go_out:
         count = min(count, rules.canastas_to_go_out - 1)
     return count

@@ -69,6 +69,9 @@ class State(NamedTuple):
     # K10: per team, the black 3s taken with the pile and set aside (black_threes.py);
     # () in a state made before this field, read with `aside_of`
     black_threes_aside: tuple[tuple[str, ...], ...] = ()
+    # Z3 (counted_pile.py): how many of the pile's bottom cards are face down — or, while
+    # `pending` holds a taken pile, of its first cards
+    face_down: int = 0
 
     # protocol.md names
     @property
@@ -106,9 +109,10 @@ class State(NamedTuple):
 
     def table_cards(self) -> Counter[str]:
         """The cards every seat sees: melds, red 3s, black 3s set aside, the pile and a
-        held-back pile."""
-        seen: Counter[str] = Counter(self.pile)
-        seen.update(self.pending)
+        held-back pile, but for their face-down cards (Z3: `face_down_cards`)."""
+        k = self.face_down
+        seen: Counter[str] = Counter(self.pile[k:] if self.pile else self.pile)
+        seen.update(self.pending if self.pile else self.pending[k:])
         for team in self.melds:
             for meld in team:
                 seen.update(meld.cards)
@@ -118,9 +122,16 @@ class State(NamedTuple):
             seen.update(blacks)
         return seen
 
+    def face_down_cards(self) -> tuple[str, ...]:
+        """Z3: the pile's face-down cards (or, once taken and held back, the pending
+        cards' face-down ones)."""
+        k = self.face_down
+        return (self.pile[:k] if self.pile else self.pending[:k]) if k else ()
+
     def cards_in_play(self) -> Counter[str]:
         """Every card of the round: the table, the hands and the stock."""
         seen = self.table_cards()
+        seen.update(self.face_down_cards())
         seen.update(self.stock)
         for hand in self.hands:
             seen.update(hand)
@@ -164,6 +175,7 @@ F_OPENED, F_MELDED_THIS_ROUND, F_TURN_MELDED, F_PENDING, F_TURN_POINTS, F_TURN_C
 )
 F_LOG, F_ACTIONS = _INDEX["log"], _INDEX["actions"]
 F_BLACK_THREES_ASIDE = _INDEX["black_threes_aside"]
+F_FACE_DOWN = _INDEX["face_down"]
 _TURN_START, _TURN_END = _INDEX["fresh"], _INDEX["turn_cards"] + 1
 
 

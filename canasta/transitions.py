@@ -10,6 +10,7 @@ from .actions import DRAW, Action, Answer, Ask, Discard, Draw, Meld, TakePile, i
 from .black_threes import split_aside
 from .cards import RANK, RED_THREES, SORT_KEY, WILDS, make_deck, remove_cards, sort_cards
 from .checks import can_go_out, check, out_canastas
+from .counted_pile import count
 from .errors import IllegalAction
 from .going_out import finish_problem, forms_own_melds
 from .legal import known_legal
@@ -23,6 +24,7 @@ from .state import (
     ANSWER,
     F_ACTIONS,
     F_BLACK_THREES_ASIDE,
+    F_FACE_DOWN,
     F_HANDS,
     F_LOG,
     F_MELDED_THIS_ROUND,
@@ -207,9 +209,12 @@ def _take_pile(state: State, action: TakePile, actions: Any) -> State:
         target = meld_by_id(state.melds[state.team], action.onto)
         if target is not None and target.kind == SEQUENCE:
             rank = SEQUENCE_KEY  # S3: the top card alone onto a sequence (checked)
+    k = state.face_down  # Z3: the face-down cards go into the hand unseen
+    extra: dict[str, Any] = {"top": top, "taken": list(below[k:])}
+    if k:
+        extra["face_down"] = k
     return _lay_down(state, action, actions, rank, (top, *action.cards), hand, below,
-                     {"top": top, "taken": list(below)}, took_pile=True, onto=action.onto,
-                     new=action.new)
+                     extra, took_pile=True, onto=action.onto, new=action.new)
 
 
 def _meld(state: State, action: Meld, actions: Any) -> State:
@@ -261,7 +266,9 @@ def _lay_down(
         hand, reds, blacks = _release(state.rules, hand, held)
         pending = ()
         if "taken" not in log_extra:
-            log_extra = {"released": list(held)}
+            log_extra = {"released": list(held[state.face_down:])}
+            if state.face_down:
+                log_extra["face_down"] = state.face_down
     if reds and "taken" in log_extra:
         log_extra = {**log_extra, "red_threes": list(reds)}
     if blacks:
@@ -295,6 +302,8 @@ def _lay_down(
     if took_pile:
         values[F_PHASE] = PLAY
         values[F_PILE] = ()
+    if state.face_down and (took_pile or (held and not pending)):
+        values[F_FACE_DOWN] = state.face_down if pending else 0  # Z3
     values[F_HANDS] = _replace_at(state.hands, seat, hand)
     values[F_MELDS] = _replace_at(state.melds, team, melds)
     values[F_TURN_MELDED] = True
@@ -408,13 +417,28 @@ def deal_round(
     hands: list[list[str]] = [[] for _ in range(rules.players)]
     for i in range(rules.hand_size * rules.players):
         hands[(first + i) % rules.players].append(deck.pop())
+    laid: list[tuple[int, list[str]]] = []
+    if rules.red_threes_before_upcard:  # Z2: dealt red 3s replaced before the upcard
+        for k in range(rules.players):
+            seat = (first + k) % rules.players
+            reds = _replaced(hands[seat], deck)
+            if reds:
+                laid.append((seat, reds))
     pile: list[str] = []
     while rules.upcard:  # C4 (U3: no upcard, the pile starts empty)
         card = deck.pop()
         pile.append(card)
-        if card not in WILDS and card not in RED_THREES:
-            break
+        if card not in RED_THREES and (rules.counted_pile or card not in WILDS):
+            break  # (Z3: a wild card turned up stays on top, and counts)
+    face_down = [deck.pop() for _ in range(count(rules, pile[-1]))] if pile else []
     deck.reverse()  # the stock is stored top first: the next card dealt is the top
+    log = chain_push(None, {"event": "deal", "round": round_no, "pile": pile,
+                            **({"face_down": len(face_down)} if face_down else {})})
+    for seat, reds in laid:
+        log = chain_push(log, {"seat": seat, "event": "red_threes", "cards": reds})
+    red_threes: list[tuple[str, ...]] = [() for _ in range(rules.teams)]
+    for seat, reds in laid:
+        red_threes[seat % rules.teams] += tuple(reds)
     state = State(
         rules=rules,
         seed=seed,
@@ -425,16 +449,31 @@ def deal_round(
         phase=DRAW_PHASE,
         hands=tuple(sort_cards(h) for h in hands),
         melds=tuple(() for _ in range(rules.teams)),
-        red_threes=tuple(() for _ in range(rules.teams)),
+        red_threes=tuple(red_threes),
         black_threes_aside=tuple(() for _ in range(rules.teams)),
-        pile=tuple(pile),
+        pile=tuple(face_down + pile),
+        face_down=len(face_down),
         stock=tuple(deck),
         scores=scores,
         opened=tuple(False for _ in range(rules.teams)),
         melded_this_round=tuple(False for _ in range(rules.players)),
         history=history,
         origin=origin,
-        # The turned-up cards are face up for everyone (C4).
-        log=chain_push(None, {"event": "deal", "round": round_no, "pile": pile}),
+        # The turned-up cards are face up for everyone (C4); Z3's cards under them not.
+        log=log,
     )
     return begin_turn(state)
+
+
+def _replaced(hand: list[str], deck: list[str]) -> list[str]:
+    """Z2: the red 3s of a dealt `hand` laid down, each replaced from the top of `deck`
+    (a red 3 drawn is replaced in turn). The red 3s laid."""
+    reds: list[str] = []
+    while True:
+        found = [c for c in hand if c in RED_THREES]
+        if not found or not deck:
+            return reds
+        for c in found:
+            hand.remove(c)
+            reds.append(c)
+            hand.append(deck.pop())

@@ -21,9 +21,9 @@ from .state import State
 def pile_view(state: State, seat: int) -> dict[str, Any]:
     pile = state.pile
     team = seat % state.rules.teams
-    frozen_by = freezer(state.rules, pile)
+    frozen_by = freezer(state.rules, pile[state.face_down:])  # (Z3: not the unseen)
     for_team = frozen_for(state.rules, frozen_by is not None, state.opened[team])
-    return {
+    out = {
         "top": pile[-1] if pile else None,
         "size": len(pile),
         "frozen": frozen_by is not None,
@@ -31,6 +31,9 @@ def pile_view(state: State, seat: int) -> dict[str, Any]:
         "blocked": blocked(pile),
         "freezer": frozen_by,
     }
+    if state.rules.counted_pile:  # Z3 (additive): how many of its cards are face down
+        out["face_down"] = state.face_down if pile else 0
+    return out
 
 
 def meld_view(rules: RuleSet, meld: TableMeld) -> dict[str, Any]:
@@ -92,7 +95,9 @@ def view_for(state: State, seat: int) -> dict[str, Any]:
         "permission": state.permission,
         "asked": state.asked,
         "turn_points": state.turn_points,
-        "pending": list(state.pending),
+        # Z3: pile cards held back show only their face-up part to the others
+        "pending": list(state.pending if seat == state.to_move or state.pile
+                        else state.pending[state.face_down:]),
         "draw_count": rules.draw_count,
         "canastas_to_go_out": rules.canastas_to_go_out,
         "target_score": rules.target_score,

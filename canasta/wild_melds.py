@@ -37,12 +37,18 @@ def wild_size_problem(rules: RuleSet, size: int) -> str | None:
     return None
 
 
+def free_wild_melds(rules: RuleSet) -> bool:
+    """Whether the look-ahead lays wild cards on a meld of wild cards: not where it is a
+    meld of 2s (Z5: twos_melds.py lays a locked side's 2s there itself)."""
+    return bool(rules.wild_meld_min) and not rules.twos_melds
+
+
 def shares(rules: RuleSet, wilds: int, on_table: int | None) -> list[tuple[int, int]]:
     """How `wilds` wild cards may go to the team's meld of wild cards, which holds
     `on_table` cards (None: the team has none): (cards put there, canastas it then
     completes: 0 or 1), putting none there first."""
     out = [(0, 0)]
-    if not rules.wild_meld_min:
+    if not free_wild_melds(rules):
         return out
     have = on_table or 0
     low = 1 if on_table is not None else rules.wild_meld_min

@@ -373,7 +373,7 @@ class Sim(Table):
         cards_held = tuple(c for cards in hand.values() for c in cards)
         plan = go_out_plan(self.rules, cards_held, self._table_melds(team),
                            toward_out(self.rules, self.canastas[team], self.reds[team],
-                                      self.runs(team)), 0)
+                                      self.runs(team), self.wild_canastas(team)), 0)
         if plan is None:
             return False
         if dry:
@@ -441,8 +441,8 @@ class Sim(Table):
             self._meld_from_hand(seat, kind, list(cards[-n:]))
         if "2" not in hand and "*" not in hand:
             return
-        if self.rules.wild_meld_min:
-            self._meld_of_wilds(seat, goal)
+        if self.rules.wild_meld_min and not self.rules.twos_melds:  # (Z5: never a meld
+            self._meld_of_wilds(seat, goal)  # of 2s of its own; the solver's ways may)
         wild_cards = self._wild_cards(seat)
         for kind, meld in table.items():
             if kind == "b" or not wild_cards or kind[0] == SEQUENCE_PREFIX or OLDER in kind:

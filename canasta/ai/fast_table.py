@@ -25,6 +25,7 @@ from ..reserve import first_canasta_cards, joining, take_reserve
 from ..rules import CLASSIC, RuleSet
 from ..scoring import (
     canasta_bonus,
+    count_bonus,
     held_penalty,
     meld_penalties,
     red_three_score,
@@ -235,7 +236,14 @@ class Table:
             goal += out_shortfall(self.rules, self.reds[team])
         if self.rules.sequence_canastas_to_go_out > self.runs(team):
             goal += CANNOT_GO_OUT
+        if not self.rules.wild_canastas_count_out:
+            goal += self.wild_canastas(team)  # Z7: those do not count
         return goal
+
+    def wild_canastas(self, team: int) -> int:
+        """Z7: the team's canastas of wild cards."""
+        meld = self.melds[team].get(WILD_KEY)
+        return 1 if meld is not None and len(meld.cards) >= self.size else 0
 
     def runs(self, team: int) -> int:
         """B4: the team's canastas of sequences."""
@@ -351,6 +359,10 @@ class Table:
 
     def _wild_cards(self, seat: int) -> list[str]:
         hand = self.hands[seat]
+        if self.rules.twos_melds:
+            meld = self.melds[seat % self.teams].get(WILD_KEY)
+            if meld is not None and len(meld.cards) < self.size:
+                return list(hand.get("*", []))  # Z6: the 2s are wild nowhere else
         return hand.get("2", []) + hand.get("*", [])
 
     def _begin_turn(self) -> bool:
@@ -482,6 +494,10 @@ class Table:
                 if kind != "b" and len(meld.cards) >= self.size:
                     canasta = ("natural" if not meld.wilds else "mixed" if meld.naturals
                                else "wild")
+                    if canasta == "wild" and rules.wild_bonus_going_out_only and (
+                            self.went_out is None or self.went_out % self.teams != team):
+                        continue  # Z10: only the side that went out
+
                     if kind[0] == SEQUENCE_PREFIX:
                         canasta = SEQUENCE  # S7
                     bonus += canasta_bonus(rules, canasta, meld.wilds, meld.cards.count(JOKER),
@@ -500,6 +516,8 @@ class Table:
                 total -= meld_penalties(rules, self._table_melds(team))
             if rules.sequence_scores:  # BR5
                 total += sequence_score(rules, self._table_melds(team))
+            if rules.canasta_count_bonus:  # Z11
+                total += count_bonus(rules, self._table_melds(team))
             if self.aside[team]:
                 total += aside_score(rules, self.aside[team],
                                      len(table["b"].cards) if "b" in table else 0)

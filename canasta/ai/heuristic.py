@@ -183,7 +183,8 @@ def _go_out_step(view: Json, rules: RuleSet) -> Json | None:
         return None
     plan = go_out_plan(rules, tuple(view["hand"]), melds,
                        toward_out(rules, canastas, len(view["red_threes"][team]),
-                                  _runs(view, team)), need)
+                                  _runs(view, team), sum(m["canasta"] == "wild" for m in
+                                                         view["melds"][team])), need)
     if not plan:
         return None
     return action_to_json(plan[0])

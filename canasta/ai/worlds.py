@@ -36,6 +36,8 @@ def sample_world(view: dict[str, Any], rng: random.Random, know: Knowledge | Non
     pool = list(know.unseen.elements())
     pool.sort()
     rng.shuffle(pool)
+    face_down = int(view["pile"].get("face_down", 0))  # Z3: unseen cards under the pile
+    under, pool = pool[:face_down], pool[face_down:]
     hands: list[tuple[str, ...]] = []
     for s in range(rules.players):
         if s == seat:
@@ -71,7 +73,8 @@ def sample_world(view: dict[str, Any], rng: random.Random, know: Knowledge | Non
             tuple(meld_of_view(m) for m in team) for team in view["melds"]
         ),
         red_threes=tuple(tuple(r) for r in view["red_threes"]),
-        pile=tuple(know.pile),
+        pile=tuple(under) + tuple(know.pile),
+        face_down=face_down,
         stock=stock,
         scores=tuple(view["scores"]),
         opened=tuple(view["team_melded"]),

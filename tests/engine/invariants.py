@@ -57,14 +57,19 @@ def check_view_leaks_nothing(state: State, seen_public: set[str] | None = None) 
         # Legal actions name only the seat's own cards and the pile's top card.
         own = set(state.hands[seat]) | set(state.pile[-1:])
         assert set(card_names(view["legal"])) <= own, "a legal action names a hidden card"
-        visible = public + Counter(state.hands[seat])
+        # Z3: the pile's face-down cards are nobody's to see, but for the player who took
+        # them, while they are held back for the initial meld (C12)
+        k = state.face_down
+        own_pending = Counter(state.pending[:k] if seat == state.to_move and not state.pile
+                              else ())
+        visible = public + Counter(state.hands[seat]) + own_pending
         rest = {k: v for k, v in view.items() if k not in ("hand", "hands", "log")}
         for card in card_names(rest):
             assert card in visible, f"seat {seat} sees {card}, which is hidden from it"
         # The table parts list exactly the table's cards, no more copies.
         table = card_names([view["melds"], view["red_threes"], view["pending"],
                             view.get("black_threes_aside", [])])
-        assert table + Counter(state.pile) == public
+        assert table + Counter(state.pile[k:] if state.pile else ()) == public + own_pending
         if state.round_over:
             assert view["hands"] == [list(h) for h in state.hands]
         else:
