@@ -119,6 +119,8 @@ def melds_html(view, team, mine):
         cards = m["cards"]
         kind = m["canasta"]
         name = PLURAL.get(rank, str(rank) + "s")
+        if rank == "W" and view.get("rules", {}).get("twos_melds"):
+            name = "2s"  # Z5: a meld of 2s, jokers its wild cards
         # The meld is named by its id (the engine's `onto`); data-rank only describes it.
         meld_id = str(m.get("id", ""))
         act = ' data-act="meld-target" data-drop="meld"' if mine else ""
@@ -346,6 +348,7 @@ def center_html(view):
         + "</div>"
         + '<div class="count">Discard · '
         + esc(pile["size"])
+        + (" · " + esc(pile["face_down"]) + " face down" if pile.get("face_down") else "")
         + '</div><span class="sr-only">'
         + (" card" if pile["size"] == 1 else " cards")
         + "</span></button>"

@@ -144,8 +144,8 @@ def _log_lines(before, data, after, seat):
     fresh = _added(before, after)
     if data.get("type") != "next_round":
         text = _phrase(seat, data, before)
-        taken = sum(len(e[2].get("taken", ())) for e in fresh
-                    if isinstance(e, tuple) and isinstance(e[1], TakePile))
+        taken = sum(len(e[2].get("taken", ())) + e[2].get("face_down", 0) for e in fresh
+                    if isinstance(e, tuple) and isinstance(e[1], TakePile))  # (Z3: unseen)
         if taken:
             text += f" ({taken} more card{'s' if taken != 1 else ''} from the pile)"
         line = {"seat": seat, "text": text, "move": data.get("type")}
