@@ -5,6 +5,7 @@ sequences.span_of), the worked examples, the AI and saves."""
 from __future__ import annotations
 
 import json
+import random
 from typing import Any
 
 import canasta as C
@@ -178,3 +179,36 @@ def test_every_level_plays_a_round_and_saves_reload() -> None:
     state = C.new_game(RULES, 31)
     saved = json.loads(json.dumps(C.to_json(state)))
     assert C.from_json(saved) == state
+
+
+def test_N3_the_look_ahead_ways_are_valid_and_miss_no_single_sequence() -> None:
+    """Property: on random hands, every way `wild_placements` gives lays valid
+    sequences, play by play (onto a table sequence holding a wild card too), and every
+    subset of the hand that makes one new sequence alone is among its ways."""
+    from itertools import combinations
+
+    from canasta.sequences import join_problem
+    from canasta.sequences import start_problem as run_problem
+    from canasta.wild_runs import wild_placements
+
+    def kinds(cards: tuple[str, ...]) -> tuple[str, ...]:
+        return tuple(sorted("2" if c[0] == "2" else c for c in cards))
+
+    rng = random.Random(75)
+    pool = [r + "H" for r in "456789TJQKA"] * 2 + ["2C", "2D", "JK", "5S", "6S", "7S"]
+    table = [(9, ("7H", "8H", "2S", "TH"))]
+    for _ in range(60):
+        hand = tuple(rng.sample(pool, 8))
+        used = {kinds(w.used) for w in wild_placements(RULES, hand, ())}
+        for k in range(3, 8):
+            for cards in set(combinations(sorted(hand), k)):
+                if run_problem(RULES, cards) is None:
+                    assert kinds(cards) in used, cards  # (2s of any suit alike)
+        for way in wild_placements(RULES, hand, table):
+            runs = dict(table)
+            for play in way.plays:
+                if play.onto is None:
+                    assert run_problem(RULES, play.cards) is None, play
+                else:
+                    assert join_problem(RULES, runs[play.onto], play.cards) is None, play
+                    runs[play.onto] = runs[play.onto] + play.cards
