@@ -210,6 +210,10 @@ def go_out_plan(
     initial meld; None if the hand cannot go out this turn."""
     hand, melds, laid, canastas_have, need_points = _settled(rules, hand, melds,
                                                               canastas_have, need_points)
+    if laid and not hand:  # Z6: the 2s on the meld of 2s were the whole hand
+        if not _out_by_laying(rules, canastas_have, need_points, canasta_needed):
+            return None
+        return [Meld(laid, None, next(m.id for m in melds if m.rank == WILD_KEY))]
     found = _go_out(rules, hand, melds, canastas_have, need_points, canasta_needed)
     if found is None:
         return None
@@ -249,9 +253,18 @@ def can_go_out_with(
     canasta_needed: int = 0,
 ) -> bool:
     """Whether `go_out_plan` finds a way out, without writing the plan."""
-    hand, melds, _, canastas_have, need_points = _settled(rules, hand, melds, canastas_have,
-                                                          need_points)
+    hand, melds, laid, canastas_have, need_points = _settled(rules, hand, melds,
+                                                              canastas_have, need_points)
+    if laid and not hand:  # Z6: the 2s on the meld of 2s were the whole hand
+        return _out_by_laying(rules, canastas_have, need_points, canasta_needed)
     return _go_out(rules, hand, melds, canastas_have, need_points, canasta_needed) is not None
+
+
+def _out_by_laying(rules: RuleSet, canastas: int, need_points: int, canasta_needed: int
+                   ) -> bool:
+    """Whether laying the last cards on a meld goes out (no discard left, C30)."""
+    return (canastas >= rules.canastas_to_go_out and need_points <= 0 and not canasta_needed
+            and rules.final_discard != "required")
 
 
 def _settled(rules: RuleSet, hand: tuple[str, ...], melds: tuple[TableMeld, ...],

@@ -165,6 +165,10 @@ def test_Z6_two_s_are_wild_nowhere_else_until_the_meld_of_2s_is_a_canasta() -> N
     two_canastas = at(list(hand), melds=[[SAMBA_RUN, KINGS, five], []])
     plan = go_out_plan(RULES, hand, two_canastas.melds[0], 2, 0)
     assert plan is not None and plan[0] == meld("2S", onto=3)
+    # a hand of 2s alone goes out onto the meld of 2s, with no discard
+    only = at(["2S", "2H"], melds=[[SAMBA_RUN, KINGS, five], []])
+    assert can_go_out_with(RULES, ("2S", "2H"), only.melds[0], 2, 0)
+    assert go_out_plan(RULES, ("2S", "2H"), only.melds[0], 2, 0) == [meld("2H", "2S", onto=3)]
 
 
 def test_Z7_a_canasta_of_2s_does_not_go_out_and_300_for_going_out() -> None:
