@@ -9,7 +9,7 @@ import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlparse
+from urllib.parse import quote, urlparse
 
 import pytest
 from playwright.sync_api import BrowserContext, Page, Route, expect
@@ -17,6 +17,7 @@ from playwright.sync_api import BrowserContext, Page, Route, expect
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
+import canasta  # noqa: E402
 from tools import build  # noqa: E402
 from tools.serve import make_server  # noqa: E402
 
@@ -102,6 +103,25 @@ def open_game(page: Page, query: str) -> None:
     """Open the page and wait for the engine and the hand."""
     page.goto("/?" + query)
     page.wait_for_selector("body[data-engine=ready]", timeout=60_000)
+
+
+def open_position(page: Page, position: dict[str, Any]) -> None:
+    """Open the page on a position (`?position=`; a position the engine refuses fails
+    here), the computer players easy, and wait for the hand."""
+    canasta.load_position(position, 0)
+    open_game(page, "fast=1&level=easy&position=" + quote(json.dumps(position)))
+    page.wait_for_selector("[data-testid=hand-card]")
+
+
+def cards_of(page: Page, testid: str) -> list[str]:
+    """The cards (`data-card`) drawn inside the element of that test id, in order."""
+    return [str(c) for c in page.get_by_test_id(testid).locator(".card").evaluate_all(
+        "els => els.map(e => e.dataset.card)")]
+
+
+# Three opponents' hands for a position where only the human's cards matter.
+OTHERS = [["4C", "5C", "6C", "7C", "8C"], ["4H", "4H", "6C", "6C", "7C"],
+          ["AH", "AH", "AD", "QC", "QC"]]
 
 
 def saved_game(page: Page) -> Any:

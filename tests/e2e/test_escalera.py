@@ -5,23 +5,9 @@ the set-up dialog: test_variants.py."""
 
 from __future__ import annotations
 
-import json
-from typing import Any
-from urllib.parse import quote
-
 from playwright.sync_api import Page, expect
 
-import canasta
-from tests.e2e.conftest import hand_cards, open_game, select
-
-OTHERS = [["4C", "5C", "6C", "7C", "8C"], ["4H", "4H", "6C", "6C", "7C"],
-          ["AH", "AH", "AD", "QC", "QC"]]
-
-
-def open_position(page: Page, position: dict[str, Any]) -> None:
-    canasta.load_position(position, 0)  # (a position the engine refuses fails here)
-    open_game(page, "fast=1&level=easy&position=" + quote(json.dumps(position)))
-    page.wait_for_selector("[data-testid=hand-card]")
+from tests.e2e.conftest import OTHERS, hand_cards, open_position, select
 
 
 def test_black_threes_the_first_canasta_s_cards_and_nobody_going_out(page: Page) -> None:

@@ -8,15 +8,12 @@ test_variants.py."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote
 
 from playwright.sync_api import Page, expect
 
-import canasta
-from tests.e2e.conftest import hand_cards, open_game, saved_game, select
+from tests.e2e.conftest import cards_of, hand_cards, open_position, saved_game, select
 
 SHOTS = Path("test-results")
 SUITS = "SHCD"  # the hand sorted by suit: black and red in turn (static/ui_base.py)
@@ -38,17 +35,6 @@ TABLE = samba(
       ["QH", "QH", "QD"]],
      [["9C", "TC", "JC"]]],
     ["KD", "9S"])
-
-
-def open_position(page: Page, position: dict[str, Any]) -> None:
-    canasta.load_position(position, 0)  # (a position the engine refuses fails here)
-    open_game(page, "fast=1&level=easy&position=" + quote(json.dumps(position)))
-    page.wait_for_selector("[data-testid=hand-card]")
-
-
-def cards_of(page: Page, testid: str) -> list[str]:
-    return [str(c) for c in page.get_by_test_id(testid).locator(".card").evaluate_all(
-        "els => els.map(e => e.dataset.card)")]
 
 
 def last_action(page: Page) -> dict[str, Any]:

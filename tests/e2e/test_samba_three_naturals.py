@@ -5,28 +5,9 @@ label and the log counting its place. Chosen in the set-up dialog: test_variants
 
 from __future__ import annotations
 
-import json
-from typing import Any
-from urllib.parse import quote
-
 from playwright.sync_api import Page, expect
 
-import canasta
-from tests.e2e.conftest import open_game, select
-
-OTHERS = [["4C", "5C", "6C", "7C", "8C"], ["4H", "4H", "6C", "6C", "7C"],
-          ["AH", "AH", "AD", "QC", "QC"]]
-
-
-def open_position(page: Page, position: dict[str, Any]) -> None:
-    canasta.load_position(position, 0)  # (a position the engine refuses fails here)
-    open_game(page, "fast=1&level=easy&position=" + quote(json.dumps(position)))
-    page.wait_for_selector("[data-testid=hand-card]")
-
-
-def cards_of(page: Page, testid: str) -> list[str]:
-    return [str(c) for c in page.get_by_test_id(testid).locator(".card").evaluate_all(
-        "els => els.map(e => e.dataset.card)")]
+from tests.e2e.conftest import OTHERS, cards_of, open_position, select
 
 
 def test_a_wild_card_in_a_sequence_is_drawn_in_its_place(page: Page) -> None:

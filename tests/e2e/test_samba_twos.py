@@ -5,17 +5,12 @@ refused with its rule. Chosen in the set-up dialog: test_variants.py."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
-from urllib.parse import quote
 
 from playwright.sync_api import Page, expect
 
 import canasta
-from tests.e2e.conftest import open_game, select
-
-OTHERS = [["4C", "5C", "6C", "7C", "8C"], ["4H", "4H", "6C", "6C", "7C"],
-          ["AH", "AH", "AD", "QC", "QC"]]
+from tests.e2e.conftest import OTHERS, open_game, open_position, select
 
 
 def king_deal() -> int:
@@ -35,9 +30,7 @@ def test_a_meld_of_2s_and_its_2s_wild_nowhere_else(page: Page) -> None:
         "variant": "samba-twos", "to_move": 0, "phase": "play",
         "hands": [["2C", "2D", "2H", "2S", "JK", "9D", "QS", "QS", "4S"], *OTHERS],
         "melds": [[["KC", "KD", "KH"]], []], "pile": ["5D"], "scores": [0, 0]}
-    canasta.load_position(position, 0)
-    open_game(page, "fast=1&level=easy&position=" + quote(json.dumps(position)))
-    page.wait_for_selector("[data-testid=hand-card]")
+    open_position(page, position)
     select(page, ["2C", "2D", "2H"])
     page.get_by_test_id("btn-meld").click()
     twos = page.get_by_test_id("meld-0-W")
