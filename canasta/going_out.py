@@ -210,10 +210,12 @@ def go_out_plan(
     initial meld; None if the hand cannot go out this turn."""
     hand, melds, laid, canastas_have, need_points = _settled(rules, hand, melds,
                                                               canastas_have, need_points)
-    if laid and not hand:  # Z6: the 2s on the meld of 2s were the whole hand
-        if not _out_by_laying(rules, canastas_have, need_points, canasta_needed):
-            return None
-        return [Meld(laid, None, next(m.id for m in melds if m.rank == WILD_KEY))]
+    # Z6: the 2s go onto the side's meld of 2s first
+    first: list[Action] = (
+        [Meld(laid, None, next(m.id for m in melds if m.rank == WILD_KEY))] if laid else [])
+    if laid and not hand:  # (they were the whole hand)
+        return first if _out_by_laying(rules, canastas_have, need_points,
+                                       canasta_needed) else None
     found = _go_out(rules, hand, melds, canastas_have, need_points, canasta_needed)
     if found is None:
         return None
@@ -239,9 +241,7 @@ def go_out_plan(
         plan.insert(0 if have < rules.canasta_size <= have + len(pool) else
                     sum(isinstance(a, Meld) and a.cards[0] not in BLACK_THREES for a in plan),
                     step)
-    if laid:  # Z6: the 2s onto the side's meld of 2s first
-        plan.insert(0, Meld(laid, None, next(m.id for m in melds if m.rank == WILD_KEY)))
-    return plan
+    return [*first, *plan]
 
 
 def can_go_out_with(
