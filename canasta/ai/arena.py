@@ -18,6 +18,9 @@ unit: its rounds share a deal),
 mean / p95 / max seconds per decision for each level, and the strong level's
 search counts (play-outs, wall-clock cap hits) summed over every process.
 
+A long match can be played in parts (`--first`), each with `--record FILE`; then
+`arena --merge FILE...` prints the figures of all the parts as one match.
+
 `--scores zero` (the default) starts every deal at 0-0; `--scores varied` gives
 each pair the team scores of one of `SITUATIONS` in turn (the scores belong to
 the seats, so both halves of a pair play the same situation), so that the
@@ -32,6 +35,7 @@ import json
 import math
 import statistics
 import time
+from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
@@ -109,8 +113,9 @@ def _interval(values: list[float]) -> tuple[float, float]:
 
 
 def run(a: str, b: str, rounds: int, *, seeds: str = "tuning", first: int = 0, jobs: int = 1,
-        variant: str = "classic", scores: str = "zero") -> dict[str, Any]:
-    """`rounds` duplicate sets on entries `first`.. of seed list `seeds` (see `seeds.py`)."""
+        variant: str = "classic", scores: str = "zero", record: str = "") -> dict[str, Any]:
+    """`rounds` duplicate sets on entries `first`.. of seed list `seeds` (see `seeds.py`);
+    `record`: a file that keeps each set's result, one JSON line per seed, for `merge`."""
     chosen = pick(seeds, first, rounds)
     situations = SITUATIONS if scores == "varied" else SITUATIONS[:1]
     tasks = [(variant, seed, 1, a, b, situations[i % len(situations)])
@@ -120,6 +125,18 @@ def run(a: str, b: str, rounds: int, *, seeds: str = "tuning", first: int = 0, j
             results = list(pool.map(duplicate_set, tasks))
     else:
         results = [duplicate_set(t) for t in tasks]
+    if record:
+        with open(record, "w", encoding="utf-8") as out:
+            for seed, result in zip(chosen, results, strict=True):
+                out.write(json.dumps({"a": a, "b": b, "variant": variant, "seeds": seeds,
+                                      "seed": seed, "scores": scores, **result}) + "\n")
+    return summary(a, b, variant, results, seeds=seeds, first=first, chosen=chosen,
+                   scores=scores)
+
+
+def summary(a: str, b: str, variant: str, results: list[dict[str, Any]], *, seeds: str,
+            first: int, chosen: Sequence[int], scores: str) -> dict[str, Any]:
+    """The printed figures of duplicate sets `results` (one per seed of `chosen`)."""
     wins = [statistics.fmean(r["a_wins"]) for r in results]
     margins = [r["margin"] / len(r["a_wins"]) for r in results]
     win_rate, win_ci = _interval(wins)
@@ -131,13 +148,39 @@ def run(a: str, b: str, rounds: int, *, seeds: str = "tuning", first: int = 0, j
             timing[level] = time_summary(ts)
     search = {k: sum(r["search"][k] for r in results) for k in STATS}
     return {
-        "a": a, "b": b, "variant": variant, "round_pairs": rounds,
+        "a": a, "b": b, "variant": variant, "round_pairs": len(results),
         "seeds": {"list": seeds, "first": first, "from": chosen[0], "to": chosen[-1]},
         "scores": scores,
         "a_round_win_rate": round(win_rate, 3), "win_rate_ci95": round(win_ci, 3),
         "a_mean_score_diff_per_round": round(margin, 1), "score_diff_ci95": round(margin_ci, 1),
         "timing": timing, "search": search,
     }
+
+
+def merge(paths: list[str]) -> dict[str, Any]:
+    """The figures of several `--record` files of one match (same levels, variant, seed
+    list and scores) as if played in one run: a long match played in parts, on any
+    machine. Refused when they differ, a seed appears twice or one between them is missing."""
+    rows: list[dict[str, Any]] = []
+    for path in paths:
+        with open(path, encoding="utf-8") as source:
+            rows.extend(json.loads(line) for line in source if line.strip())
+    if not rows:
+        raise ValueError("no recorded duplicate sets in " + ", ".join(paths))
+    keys = {(r["a"], r["b"], r["variant"], r["seeds"], r["scores"]) for r in rows}
+    if len(keys) > 1:
+        raise ValueError(f"the records are of different matches: {sorted(keys)}")
+    rows.sort(key=lambda r: int(r["seed"]))
+    chosen = [int(r["seed"]) for r in rows]
+    if len(set(chosen)) < len(chosen):
+        raise ValueError("a seed is recorded twice")
+    a, b, variant, seeds, scores = keys.pop()
+    ordered = LISTS[seeds]
+    first = ordered.index(chosen[0])
+    if chosen != list(ordered[first:first + len(chosen)]):
+        raise ValueError("the records leave a gap in the seed list: play the missing entries")
+    return summary(a, b, variant, rows, seeds=seeds, first=first, chosen=chosen,
+                   scores=scores)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -159,6 +202,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--variant", default="classic", type=variant_name, help=VARIANT_HELP)
     parser.add_argument("--scores", choices=("zero", "varied"), default="zero",
                         help="team scores before each deal: 0-0, or a cycle of SITUATIONS")
+    parser.add_argument("--record", default="",
+                        help="also write each duplicate set's result to this file (JSON lines)")
+    parser.add_argument("--merge", nargs="+", default=None, metavar="FILE",
+                        help="print the figures of --record files of one match played in "
+                             "parts, instead of playing")
 
 
 def main(argv: list[str]) -> int:
@@ -167,6 +215,12 @@ def main(argv: list[str]) -> int:
     add_arguments(parser)
     args = parser.parse_args(argv)
     seeds, first = args.seeds or "tuning", args.first or 0
+    if args.merge:
+        try:
+            print(json.dumps(merge(args.merge), indent=2))
+        except (OSError, ValueError, KeyError) as error:
+            parser.error(str(error))
+        return 0
     try:
         if args.seed is not None:
             if args.seeds is not None or args.first is not None:
@@ -177,5 +231,6 @@ def main(argv: list[str]) -> int:
     except ValueError as error:
         parser.error(str(error))
     print(json.dumps(run(args.a, args.b, args.rounds, seeds=seeds, first=first, jobs=args.jobs,
-                         variant=args.variant, scores=args.scores), indent=2))
+                         variant=args.variant, scores=args.scores, record=args.record),
+                     indent=2))
     return 0

@@ -124,3 +124,34 @@ def test_the_printed_json_names_the_list_and_the_seeds(capsys: pytest.CaptureFix
     assert "seed" not in result
     result = _main(["--a", "easy", "--b", "easy", "--rounds", "1"], capsys)
     assert result["seeds"] == {"list": "tuning", "first": 0, "from": TUNING[0], "to": TUNING[0]}
+
+
+def test_a_match_played_in_parts_merges_into_the_figures_of_one_run(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+        tmp_path: Path) -> None:
+    _played(monkeypatch)
+    whole = _main(["--seeds", "evaluation", "--rounds", "4"], capsys)
+    parts = [tmp_path / "p0.jsonl", tmp_path / "p1.jsonl"]
+    _main(["--seeds", "evaluation", "--first", "2", "--rounds", "2", "--record", str(parts[1])],
+          capsys)
+    _main(["--seeds", "evaluation", "--rounds", "2", "--record", str(parts[0])], capsys)
+    merged = _main(["--merge", str(parts[1]), str(parts[0])], capsys)
+    assert merged == whole
+    assert merged["seeds"] == {"list": "evaluation", "first": 0, "from": EVALUATION[0],
+                               "to": EVALUATION[3]}
+
+
+def test_merge_refuses_a_gap_a_repeat_and_records_of_another_match(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+        tmp_path: Path) -> None:
+    _played(monkeypatch)
+    a, b, c = (tmp_path / f"{n}.jsonl" for n in "abc")
+    _main(["--seeds", "evaluation", "--rounds", "1", "--record", str(a)], capsys)
+    _main(["--seeds", "evaluation", "--first", "2", "--rounds", "1", "--record", str(b)], capsys)
+    _main(["--seeds", "evaluation", "--rounds", "1", "--variant", "samba", "--record", str(c)],
+          capsys)
+    for files, words in (([a, b], "gap"), ([a, a], "twice"), ([a, c], "different")):
+        with pytest.raises(ValueError, match=words):
+            arena.merge([str(f) for f in files])
+        with pytest.raises(SystemExit):
+            arena.main(["--merge", *map(str, files)])
