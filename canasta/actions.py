@@ -33,6 +33,12 @@ class Meld:
 @dataclass(frozen=True, slots=True)
 class Discard:
     card: str
+    reserve: bool = False  # R13: the player's opened packet joins the hand after it
+
+
+@dataclass(frozen=True, slots=True)
+class EndRound:
+    """R18: a player who holds no card he may discard ends the round."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,11 +56,12 @@ class NextRound:
     pass
 
 
-Action = Draw | TakePile | Meld | Discard | Ask | Answer | NextRound
+Action = Draw | TakePile | Meld | Discard | Ask | Answer | NextRound | EndRound
 
 DRAW = Draw()
 ASK = Ask()
 NEXT_ROUND = NextRound()
+END_ROUND = EndRound()
 # Shared instances for the actions the engine lists most often (they are immutable).
 DISCARDS: dict[str, Discard] = {c: Discard(c) for c in ALL_CARDS}
 LAY_ONE: dict[str, Meld] = {c: Meld((c,)) for c in ALL_CARDS}
@@ -144,11 +151,14 @@ def parse_action(data: object) -> Action:
             raise ActionFormatError(f'"rank" must be one of {RANKS}, got {shown(rank)}')
         return Meld(cards, rank, _onto(data), _new(data))
     if kind == "discard":
-        _expect_keys(data, {"card"})
+        _expect_keys(data, {"card", "reserve"})
         card = data.get("card")
         if not isinstance(card, str) or not is_card(card):
             raise ActionFormatError(f"{shown(card)} is not a card (use e.g. 'KD', 'TS', 'JK')")
-        return Discard(card)
+        reserve = data.get("reserve", False)
+        if type(reserve) is not bool:
+            raise ActionFormatError(f'"reserve" must be true or false, got {shown(reserve)}')
+        return Discard(card, True) if reserve else DISCARDS[card]
     if kind == "ask":
         _expect_keys(data, set())
         return ASK
@@ -161,13 +171,16 @@ def parse_action(data: object) -> Action:
     if kind == "next_round":
         _expect_keys(data, set())
         return NEXT_ROUND
+    if kind == "end_round":
+        _expect_keys(data, set())
+        return END_ROUND
     raise ActionFormatError(
         f"unknown action type {shown(kind)}; expected draw, take_pile, meld, discard, ask, "
-        "answer or next_round"
+        "answer, next_round or end_round"
     )
 
 
-_KINDS = (Draw, TakePile, Meld, Discard, Ask, Answer, NextRound)
+_KINDS = (Draw, TakePile, Meld, Discard, Ask, Answer, NextRound, EndRound)
 
 
 def _cards_problem(cards: object, what: str) -> str | None:
@@ -194,9 +207,11 @@ def form_problem(action: object) -> str | None:
     refuses in JSON, for an action built in Python (`Discard("XX")`, `Meld(None)`, a
     string). `check` refuses such an action with it, so `apply` raises IllegalAction."""
     if type(action) not in _KINDS:
-        return f"{shown(action)} is not an action (Draw, TakePile, Meld, Discard, Ask, Answer " \
-               "or NextRound)"
+        return f"{shown(action)} is not an action (Draw, TakePile, Meld, Discard, Ask, Answer, " \
+               "NextRound or EndRound)"
     if isinstance(action, Discard):
+        if type(action.reserve) is not bool:
+            return f"reserve must be True or False, not {shown(action.reserve)}"
         return None if is_card(action.card) else \
             f"{shown(action.card)} is not a card (use e.g. 'KD', 'TS', 'JK')"
     if isinstance(action, Meld):
@@ -249,9 +264,13 @@ def action_to_json(action: Action) -> dict[str, Any]:
             out["new"] = True
         return out
     if isinstance(action, Discard):
+        if action.reserve:
+            return {"type": "discard", "card": action.card, "reserve": True}
         return {"type": "discard", "card": action.card}
     if isinstance(action, Ask):
         return {"type": "ask"}
     if isinstance(action, Answer):
         return {"type": "answer", "yes": action.yes}
+    if isinstance(action, EndRound):
+        return {"type": "end_round"}
     return {"type": "next_round"}

@@ -2,7 +2,18 @@
 
 from __future__ import annotations
 
-from .actions import Action, Answer, Ask, Discard, Draw, Meld, NextRound, TakePile, form_problem
+from .actions import (
+    Action,
+    Answer,
+    Ask,
+    Discard,
+    Draw,
+    EndRound,
+    Meld,
+    NextRound,
+    TakePile,
+    form_problem,
+)
 from .black_threes import discards_so_far, held_problem, split_aside
 from .cards import (
     BLACK_THREES,
@@ -14,7 +25,7 @@ from .cards import (
     remove_cards,
     short_name,
 )
-from .discards import discard_problem
+from .discards import discard_problem, seven_problem, stuck
 from .errors import Rejection
 from .going_out import can_go_out_with, finish_problem
 from .melds import (
@@ -34,7 +45,7 @@ from .melds import (
 from .opening import canasta_lacking, level_words, opening_level
 from .pile import CLASSIC_FREEZERS, blocked, freezer, frozen_for, size_refusal
 from .pure_melds import wild_problem
-from .reserve import joining_now
+from .reserve import joining_now, packet_problem
 from .rules import RuleSet
 from .sequences import (
     SEQUENCE,
@@ -45,7 +56,13 @@ from .sequences import (
     run_limit,
 )
 from .sequences import start_problem as sequence_problem
-from .solver import initial_reachable, may_go_out, sequence_canastas, toward_out
+from .solver import (
+    initial_reachable,
+    kinds_lacking,
+    may_go_out,
+    sequence_canastas,
+    toward_out,
+)
 from .state import ANSWER, DRAW, GAME_OVER, PLAY, ROUND_OVER, State
 from .twos_melds import lock_problem
 from .twos_melds import shape as twos_shape
@@ -145,7 +162,9 @@ def out_canastas(state: State, team: int, canastas: int | None = None, reds: int
     runs = sequence_canastas(state.rules, table) if (
         state.rules.sequence_canastas_to_go_out) else 0
     wild = 0 if state.rules.wild_canastas_count_out else wild_canastas(state.rules, table)
-    return toward_out(state.rules, have, len(state.red_threes[team]) + reds, runs, wild)
+    lacking = bool(kinds_lacking(state.rules, table))
+    return toward_out(state.rules, have, len(state.red_threes[team]) + reds, runs, wild,
+                      lacking)
 
 
 def check(state: State, action: Action) -> Rejection | None:
@@ -201,6 +220,11 @@ def _check(state: State, action: Action) -> Rejection | None:
         return _check_discard(state, action)
     if isinstance(action, Ask):
         return _check_ask(state)
+    if isinstance(action, EndRound):
+        if stuck(state.rules, state.hands[state.to_move], state.melds):
+            return None
+        return Rejection("R18", "The round ends this way only when every card you hold is a "
+                                "7 you may not discard: meld, then discard.")
     return Rejection("format", "That is not an action.")
 
 
@@ -408,6 +432,11 @@ def out_needs(rules: RuleSet) -> str:
     """What a side needs to go out, in words (C30; M8, M12)."""
     n = rules.canastas_to_go_out
     need = "a canasta" if n == 1 else f"{n} canastas"
+    kinds = [(k, w) for k, w in ((rules.out_natural, "natural"), (rules.out_mixed, "mixed"),
+                                 (rules.out_wild, "of wild cards"), (rules.out_sevens,
+                                                                     "of 7s")) if k]
+    if kinds:  # R17
+        need += ": " + ", ".join(f"{'one' if k == 1 else k} {w}" for k, w in kinds)
     if rules.red_threes_to_go_out:
         k = rules.red_threes_to_go_out
         need += f" and {'a red 3' if k == 1 else f'{k} red 3s'} laid down"
@@ -508,7 +537,10 @@ def _check_meld(state: State, action: Meld) -> Rejection | None:
                                         "added to it, and there is only one.")
             if not 3 <= len(naturals) <= 4:
                 return Rejection("C21", "Black 3s are melded as a set of three or four.")
-        elif not 3 <= len(naturals) <= 4:
+        elif rules.black_threes_any_number and len(naturals) < 3:  # R7: three or more
+            return Rejection("C21", "Black 3s are melded three or more together, and only by "
+                                    "a player going out.")
+        elif not rules.black_threes_any_number and not 3 <= len(naturals) <= 4:
             return Rejection(
                 "C21", "Black 3s are melded three or four together, and only by a player going out."
             )
@@ -608,6 +640,12 @@ def _after_meld(state: State, cards: tuple[str, ...], rest: tuple[str, ...],
             # M3: this meld completes the initial meld: the reserve joins the hand
             left += state.stock[:joining_now(state)]
     hand_after = len(left)
+    if left and (rules.sevens_held or rules.last_discard_not_seven):  # R18
+        table = tuple(after if t == team else m for t, m in enumerate(state.melds))
+        if stuck(rules, left, table) and not stuck(rules, state.hands[state.to_move],
+                                                    state.melds):
+            return Rejection("R18", "Keep a card you may discard: after this meld you would "
+                                    "hold only 7s, and none may be discarded now.")
     last = rank == "3" and not rules.black_threes_anytime  # C21 (E5: not last)
     if last and out < rules.canastas_to_go_out:
         return Rejection(  # C21 with C30's canastas: cited as C30, the number's rule
@@ -694,6 +732,15 @@ def _check_discard(state: State, action: Discard) -> Rejection | None:
     barred = discard_problem(rules, action.card, hand, state.pile, state.melds)
     if barred is not None:
         return Rejection("U13", barred)
+    seven = seven_problem(rules, action.card, len(hand), state.melds)
+    if seven is not None:
+        return Rejection(*seven)
+    if action.reserve:
+        packet = packet_problem(state, state.to_move)
+        if packet is None and len(hand) == 1:
+            packet = "This discard goes out: your kitty stays where it is."
+        if packet is not None:
+            return Rejection("R13", packet)
     if len(hand) == 1:
         problem = finish_problem(rules, (), state.melds[team], out_canastas(state, team),
                                  state.permission, discard=True)

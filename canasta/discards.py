@@ -3,7 +3,9 @@ U13): with `wild_discard_last_only` a wild card only as the last card of a playe
 out; with `empty_pile_bars` no card of a pure rank (7s, aces: `pure_ranks`), no wild
 card and no card of a rank with a canasta on the table onto an empty pile. A hand that
 holds nothing but such cards may discard any of them: the turn must end. The checks ask
-`discard_problem`; `legal_actions` lists what the checks accept."""
+`discard_problem`; `legal_actions` lists what the checks accept. Railroad's 7s (R16,
+R17): none discarded until every side has a canasta of 7s, never as the last card
+(`seven_problem`); a hand of nothing else ends the round (`stuck`, R18)."""
 
 from __future__ import annotations
 
@@ -51,3 +53,31 @@ def discard_problem(rules: RuleSet, card: str, hand: tuple[str, ...],
     if all(_barred(rules, c, len(hand), not pile, closed) is not None for c in hand):
         return None  # nothing else to discard: the turn must end
     return why
+
+
+def sevens_free(rules: RuleSet, table: Iterable[Iterable[TableMeld]]) -> bool:
+    """R16: every side has a canasta of 7s, so 7s may be discarded."""
+    return all(any(m.rank == "7" and len(m.cards) >= rules.canasta_size for m in side)
+               for side in table)
+
+
+def seven_problem(rules: RuleSet, card: str, hand_size: int,
+                  table: Iterable[Iterable[TableMeld]]) -> tuple[str, str] | None:
+    """R16, R17: why the 7 `card` may not be discarded from a hand of `hand_size` cards,
+    the sides' melds being `table`: (rule id, reason), or None (it may, or is no 7)."""
+    if RANK[card] != "7" or card in WILDS:
+        return None
+    if rules.sevens_held and not sevens_free(rules, table):
+        return ("R16", "No 7 may be discarded until every player has a canasta of 7s.")
+    if rules.last_discard_not_seven and hand_size == 1:
+        return ("R17", "Your last card may not be a 7: go out by discarding another card.")
+    return None
+
+
+def stuck(rules: RuleSet, hand: tuple[str, ...], table: Iterable[Iterable[TableMeld]]) -> bool:
+    """R18: `hand` holds cards and none of them may be discarded (7s held back, R16,
+    R17): its player ends the round."""
+    if not hand or not (rules.sevens_held or rules.last_discard_not_seven):
+        return False
+    sides = [tuple(side) for side in table]
+    return all(seven_problem(rules, c, len(hand), sides) is not None for c in hand)

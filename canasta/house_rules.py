@@ -120,6 +120,20 @@ VARIANT_OPTIONS: dict[str, tuple[Preset, ...]] = {
                "f\u00fcr 5 Canas\u201d, read as two bonuses)",
                {"natural_count_bonus": ((5, 3000),)}),
     ),
+    "railroad": (
+        Preset("R21", "Two players (four decks, four jokers)", "seed 004 line 8 (“2 или "
+               "повече играчи”), line 10", {"players": 2, "teams": 2, "decks": 4}),
+        Preset("R22", "Three players (six decks, six jokers)", "seed 004 lines 8, 10",
+               {"players": 3, "teams": 3, "decks": 6}),
+        Preset("R23", "Five players (ten decks, ten jokers)", "seed 004 lines 8, 10",
+               {"players": 5, "teams": 5, "decks": 10}),
+        Preset("R24", "Six players (twelve decks, twelve jokers)", "seed 004 lines 8, 10",
+               {"players": 6, "teams": 6, "decks": 12}),
+        Preset("R25", "7s take wild cards like any rank (a mixed canasta of 7s is black)",
+               "seed 004 line 54 (the other reading)", {"pure_ranks": ""}),
+        Preset("R26", "Red 3s count minus for a player who melded nothing (C42)",
+               "classic.md C42; the seed is silent", {"red_threes_negative_without_meld": True}),
+    ),
     "samba-three-naturals": (
         Preset("N8", "The top card alone joins a meld only to make it a canasta of seven",
                "seed 003 line 75 (“um eine Kombination von mindestens sieben Karten "

@@ -22,12 +22,14 @@ from .actions import (
     ASK,
     DISCARDS,
     DRAW,
+    END_ROUND,
     LAY_ONE,
     LAY_WILD,
     NEXT_ROUND,
     TAKE_ALONE,
     Action,
     Answer,
+    Discard,
     Meld,
     TakePile,
     meld_of,
@@ -264,6 +266,11 @@ def candidates(state: State) -> list[Action]:
     if step is not None and step not in out:
         out.append(step)
     out.extend(map(DISCARDS.__getitem__, dict.fromkeys(hand)))
+    seat = state.to_move
+    if state.packets and state.packets[seat] and state.packets_open[seat]:  # R13
+        out.extend(Discard(c, True) for c in dict.fromkeys(hand))
+    if state.rules.sevens_held or state.rules.last_discard_not_seven:
+        out.append(END_ROUND)  # R18: where no card may be discarded
     if not state.turn_melded and not state.asked and state.rules.ask_permission:
         out.append(ASK)
     return out
@@ -304,13 +311,16 @@ def _legal(state: State) -> list[Action]:
             or rules.minimum_from_hand or rules.black_threes_laid or rules.sequence_min
             or rules.black_threes_anytime or rules.reserve_trigger != "initial_meld"
             or not rules.pile_wild_buy or rules.take_onto != "any"
-            or rules.groups_per_rank > 1):
+            or rules.groups_per_rank > 1 or rules.sevens_held or rules.last_discard_not_seven
+            or rules.out_natural or rules.out_mixed or rules.out_wild or rules.out_sevens
+            or rules.stock_out or rules.black_threes_any_number):
         # Going out's requirements as data (`final_discard`, `must_ask`; red 3s, M8,
         # M12), melds with a size limit (W2), black 3s held the first time round or set
         # aside (K9, K10), a reserve joining the hand (M3), a pile taken only at a size
         # or without a rank on top (M7, M11), Modern American's wild cards by rank (U7,
         # U8), discards barred (U13), minimum from the hand (U11) and black 3s laid down
-        # (U5): the quick listings below copy Classic's C12-C33; these rule sets use the
+        # (U5), Railroad's 7s, kinds of canasta, empty stock and black 3s (R7, R16-R18):
+        # the quick listings below copy Classic's C12-C33; these rule sets use the
         # reference list.
         return filtered_candidates(state)
     if phase == DRAW_PHASE:

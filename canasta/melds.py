@@ -146,6 +146,8 @@ def shape_problem(rules: RuleSet, rank: str, naturals: int, wilds: int,
         refused = wild_problem(rules, rank, naturals, wilds, opening, had_wilds)
         if refused is not None:
             return refused[1]
+    if rank == "3" and rules.black_threes_any_number:
+        return None  # R7: black 3s going out, as many as the player holds
     return size_problem(rules, size)
 
 

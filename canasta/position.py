@@ -187,6 +187,18 @@ def load_position(data: dict[str, Any], seed: int = 0) -> State:
             raise PositionError(f"black_threes_aside[{t}] may hold only black 3s")
         if b and not rules.black_threes_set_aside:
             raise PositionError("black_threes_aside: these rules set no black 3 aside")
+    # R13: the packets dealt face down (additive; only where the rules deal them)
+    packets: list[tuple[str, ...]] = []
+    packets_open: list[bool] = []
+    if "packets" in data:
+        if rules.reserve_from != "dealt":
+            raise PositionError("packets: these rules deal no packet")
+        packets = [_cards(p, f"packets[{i}]") for i, p in enumerate(_per(data, "packets", n,
+                                                                         "seat"))]
+        packets_open = data.get("packets_open", [False] * n)
+        if (not isinstance(packets_open, list) or len(packets_open) != n
+                or not all(isinstance(b, bool) for b in packets_open)):
+            raise PositionError(f'"packets_open" must be {n} true/false values')
     pile = _cards(data.get("pile", []), "pile")
     scores = data.get("scores", [0] * teams)
     if (
@@ -205,6 +217,7 @@ def load_position(data: dict[str, Any], seed: int = 0) -> State:
     placed.update(c for r in reds for c in r)
     placed.update(c for b in blacks for c in b)
     placed.update(pile)
+    placed.update(c for p in packets for c in p)
     for card, count in placed.items():
         if count > deck[card]:
             raise PositionError(f"{card} appears {count} times; the deck holds {deck[card]}")
@@ -228,7 +241,7 @@ def load_position(data: dict[str, Any], seed: int = 0) -> State:
             raise PositionError(
                 f"hands[{i}] is empty: a player without cards has gone out, which ends the round"
             )
-    if phase == DRAW and not stock:
+    if phase == DRAW and not stock and not rules.stock_out:
         raise PositionError("a position in the draw phase needs cards in the stock (C34)")
     if phase == PLAY and any(c in rules.laid_threes for c in hands[to_move]):
         raise PositionError("the player to move holds a 3 that is laid down after drawing: "
@@ -248,6 +261,9 @@ def load_position(data: dict[str, Any], seed: int = 0) -> State:
     }
     if any(blacks):
         normal["black_threes_aside"] = [list(b) for b in blacks]
+    if packets:
+        normal["packets"] = [list(p) for p in packets]
+        normal["packets_open"] = packets_open
     if "rules" in data:
         normal["rules"] = rules.to_json()
     state = State(
@@ -270,6 +286,8 @@ def load_position(data: dict[str, Any], seed: int = 0) -> State:
         fresh=not mtr[to_move],
         origin=json.dumps(normal, sort_keys=True),
         log=chain_push(None, {"event": "position", "pile": list(pile)}),
+        packets=tuple(packets),
+        packets_open=tuple(packets_open),
     )
     if phase == DRAW:
         state = begin_turn(state)
@@ -300,4 +318,6 @@ def position_of(state: State) -> dict[str, Any]:
         "melded_this_round": list(state.melded_this_round),
         **({"black_threes_aside": [list(b) for b in state.black_threes_aside]}
            if any(state.black_threes_aside) else {}),
+        **({"packets": [list(p) for p in state.packets],
+            "packets_open": list(state.packets_open)} if state.packets else {}),
     }

@@ -3,8 +3,9 @@ trigger"): Mexicana's 13 stock cards for the player who completes the side's ini
 meld (M3). The rule set names how many (`reserve_size`), from where (`reserve_from`:
 the stock's top cards) and when (`reserve_trigger`: the initial meld); the checks (how
 many cards a play that opens will leave in hand), the transitions (taking them), the
-view's log and the AI's fast path ask these functions. Dealt packets taken by an action
-(Railroad's kitty, Hand and Foot's foot) are issue 14's additions to this module. E7:
+view's log and the AI's fast path ask these functions. R3, R13: packets dealt face down
+(Railroad's kitty: `reserve_from` "dealt"), opened by the player's own canasta and
+taken with a discard that says so (`reserve_with_discard`). E7:
 the escalera game's 11 stock cards for the player who makes the round's first canasta
 (`reserve_trigger` "first_canasta")."""
 
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .melds import TableMeld, canasta_kind
 from .rules import RuleSet
 
 if TYPE_CHECKING:
@@ -69,4 +71,61 @@ def take_reserve(
         if stock:
             taken.append(stock[0])
             stock = stock[1:]
+    return tuple(kept), tuple(reds), stock
+
+
+def deal_packets(rules: RuleSet, deck: list[str], first: int) -> tuple[tuple[str, ...], ...]:
+    """R3: with `reserve_from` "dealt", a packet of `reserve_size` cards for every seat,
+    dealt face down from `deck` (popped from its end, as the hands were, from seat
+    `first` round the table) after the hands; () where no packet is dealt."""
+    if rules.reserve_from != "dealt" or not rules.reserve_size:
+        return ()
+    packets: list[list[str]] = [[] for _ in range(rules.players)]
+    for i in range(rules.reserve_size * rules.players):
+        packets[(first + i) % rules.players].append(deck.pop())
+    return tuple(tuple(p) for p in packets)
+
+
+def opens_packet(rules: RuleSet, before: tuple[TableMeld, ...],
+                 after: tuple[TableMeld, ...]) -> bool:
+    """R13: whether a play turning the side's melds `before` into `after` completes a
+    canasta that opens its player's packet (`reserve_trigger` "own_canasta": any;
+    "own_unmixed_canasta": not a mixed one)."""
+    trigger = rules.reserve_trigger
+    if trigger not in ("own_canasta", "own_unmixed_canasta"):
+        return False
+    done = {m.id for m in before if len(m.cards) >= rules.canasta_size}
+    for meld in after:
+        if meld.id in done or len(meld.cards) < rules.canasta_size:
+            continue
+        if trigger == "own_canasta" or canasta_kind(rules, meld.cards) != "mixed":
+            return True
+    return False
+
+
+def packet_problem(state: State, seat: int) -> str | None:
+    """R13: why the player at `seat` may not take his packet with this discard (None:
+    he may)."""
+    if not state.packets or not state.packets[seat]:
+        return "You have no kitty to take."
+    if not state.packets_open[seat]:
+        kinds = ("a canasta" if state.rules.reserve_trigger == "own_canasta"
+                 else "a canasta that is not mixed (natural, of wild cards or of 7s)")
+        return f"Your kitty opens only once you have completed {kinds}."
+    return None
+
+
+def take_packet(rules: RuleSet, packet: tuple[str, ...], stock: tuple[str, ...]
+                ) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
+    """R13: the packet joins the hand; its red 3s go down, replaced from the stock as
+    ones drawn (R6). (cards joining the hand, red 3s laid, the stock left)"""
+    laid = rules.laid_threes
+    kept = [c for c in packet if c not in laid]
+    queue = [c for c in packet if c in laid]
+    reds: list[str] = []
+    while queue:
+        reds.append(queue.pop(0))
+        if stock:
+            card, stock = stock[0], stock[1:]
+            (queue if card in laid else kept).append(card)
     return tuple(kept), tuple(reds), stock

@@ -61,7 +61,7 @@ OPTIONS: dict[str, Option] = {
                        "the second."),
     "players": _i("table", 2, 6, "Players at the table (C1)."),
     "teams": _i("table", 2, 6, "Teams; seat i plays for team i % teams (C1)."),
-    "decks": _i("table", 1, 4, "52-card decks shuffled together (C3)."),
+    "decks": _i("table", 1, 12, "52-card decks shuffled together (C3; R2: two a player)."),
     "jokers_per_deck": _i("table", 0, 4, "Jokers added per deck (C3)."),
     "hand_size": _i("table", 1, 20, "Cards dealt to each player (C4)."),
     "red_threes_before_upcard": _b("table", "Z2: each player lays down dealt red 3s, "
@@ -96,7 +96,7 @@ OPTIONS: dict[str, Option] = {
     "twos_melds": _b("melds", "Z5, Z6: the meld of wild cards is a meld of 2s (its jokers "
                      "the wild cards), and a side's 2s are wild nowhere else while it is "
                      "short of a canasta."),
-    "groups_per_rank": _i("melds", 1, 4, "S5: the melds a team may hold of one rank; a "
+    "groups_per_rank": _i("melds", 1, 12, "S5: the melds a team may hold of one rank; a "
                           "new one starts only when the others of that rank are canastas "
                           "(1: C18)."),
     "wild_meld_max": _i("melds", 0, 14, "B2: the most cards a meld of wild cards may hold; "
@@ -206,12 +206,33 @@ OPTIONS: dict[str, Option] = {
     "reserve_size": _i("reserve", 0, 20, "M3: cards that join a player's hand on the "
                        "trigger (0: none)."),
     "reserve_from": Option("reserve", "choice", 0, 0, "M3: where those cards come from: "
-                           "\u201cstock\u201d (its top cards)."),
+                           "\u201cstock\u201d (its top cards) or \u201cdealt\u201d (R3: "
+                           "a packet dealt face down to every player, its kitty)."),
     "reserve_trigger": Option("reserve", "choice", 0, 0, "M3: when they join the hand: "
                               "\u201cinitial_meld\u201d (the player who completes the "
                               "side's initial meld takes them at once) or "
                               "\u201cfirst_canasta\u201d (E7: the player who makes the "
-                              "round's first canasta)."),
+                              "round's first canasta); a dealt packet opens for its player "
+                              "at his own canasta: \u201cown_canasta\u201d or "
+                              "\u201cown_unmixed_canasta\u201d (R13: not a mixed one)."),
+    "reserve_with_discard": _b("reserve", "R13: an opened packet joins the hand only when "
+                               "its player says so with a discard."),
+    "sevens_held": _b("discards", "R16: no 7 may be discarded until every side has a "
+                      "canasta of 7s."),
+    "last_discard_not_seven": _b("going out", "R17: the last card, discarded going out, "
+                                 "may not be a 7."),
+    "out_natural": _i("going out", 0, 4, "R17: natural canastas (not of 7s) a side needs "
+                      "to go out."),
+    "out_mixed": _i("going out", 0, 4, "R17: mixed canastas a side needs to go out."),
+    "out_wild": _i("going out", 0, 4, "R17: canastas of wild cards a side needs to go out."),
+    "out_sevens": _i("going out", 0, 4, "R17: natural canastas of 7s a side needs to go "
+                     "out."),
+    "stock_out": Option("end of round", "choice", 0, 0, "C34: when the stock is empty, "
+                        "\u201c\u201d: the round ends with that turn; \u201cpile\u201d "
+                        "(R18): play goes on while players take the pile, and ends when "
+                        "one draws from the empty stock."),
+    "black_threes_any_number": _b("pile", "R7: a player going out melds three or more "
+                                  "black 3s, the meld's size unlimited."),
     "reserve_later": _i("reserve", -1, 20, "U6: the cards for a side that opens after "
                         "another side has (-1: as many as for the first)."),
     "reserve_stock_above": _i("reserve", 0, 200, "U6: the reserve is taken only while the "
@@ -279,10 +300,11 @@ OPTIONS: dict[str, Option] = {
 CHOICES: dict[str, tuple[str, ...]] = {
     "final_discard": ("optional", "required", "forbidden"),
     "pile_barred_rank": ("", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A"),
-    "reserve_from": ("stock",),
+    "reserve_from": ("stock", "dealt"),
+    "stock_out": ("", "pile"),
     "pure_ranks": ("", "7", "A", "7A"),
     "pure_open_mixed": ("", "7", "A", "7A"),
-    "reserve_trigger": ("initial_meld", "first_canasta"),
+    "reserve_trigger": ("initial_meld", "first_canasta", "own_canasta", "own_unmixed_canasta"),
     "take_onto": ("any", "open", "sequence", "completes"),
     "counted_pile": ("", "under", "including"),
 }
@@ -370,7 +392,8 @@ def problems(rules: RuleSet) -> list[str]:
         out.append(f"{rules.players} players cannot sit in {rules.teams} equal teams")
     if rules.canasta_size < rules.min_meld:
         out.append("a canasta cannot be smaller than the smallest meld")
-    left, covered = rules.deck_size() - rules.players * rules.hand_size, _covering(rules)
+    dealt = rules.hand_size + (rules.reserve_size if rules.reserve_from == "dealt" else 0)
+    left, covered = rules.deck_size() - rules.players * dealt, _covering(rules)
     if left <= covered + rules.players:
         out.append(f"{rules.players} hands of {rules.hand_size} leave no stock in "
                    f"{rules.deck_size()} cards: more than {covered + rules.players} must be "
@@ -423,6 +446,19 @@ def problems(rules: RuleSet) -> list[str]:
         out.append("sequence_scores and sequence_grows_out need sequences (sequence_min)")
     if not rules.going_out and (rules.ask_permission or rules.must_ask):
         out.append("ask_permission and must_ask need going out: nobody goes out here")
+    own = rules.reserve_trigger in ("own_canasta", "own_unmixed_canasta")
+    if (rules.reserve_from == "dealt") != own or (own and not rules.reserve_size):
+        out.append("a dealt packet (reserve_from \u201cdealt\u201d) and only it opens at "
+                   "its player's own canasta (reserve_trigger own_canasta or "
+                   "own_unmixed_canasta), and it needs a reserve_size")
+    if rules.reserve_with_discard and rules.reserve_from != "dealt":
+        out.append("reserve_with_discard needs a dealt packet (reserve_from \u201cdealt\u201d)")
+    kinds = rules.out_natural + rules.out_mixed + rules.out_wild + rules.out_sevens
+    if kinds > rules.canastas_to_go_out:
+        out.append("more canastas of given kinds to go out (out_natural, out_mixed, "
+                   "out_wild, out_sevens) than canastas to go out")
+    if rules.out_wild and not rules.wild_meld_min:
+        out.append("out_wild needs melds of wild cards (wild_meld_min)")
     if rules.double_end_bonus and rules.teams == rules.players:
         out.append("a double end (H1) needs partnerships: every player here plays alone")
     return out

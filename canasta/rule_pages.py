@@ -29,6 +29,7 @@ VARIANT_PAGES: dict[str, str] = {
     "brazilian": "brazilian",
     "escalera": "escalera",
     "three-deck-sequences": "three-deck-sequences",
+    "railroad": "railroad",
 }
 
 # ... and the page that holds each prefix of rule ids.
@@ -51,6 +52,7 @@ PREFIX_PAGES: dict[str, str] = {
     "BR": "brazilian",
     "E": "escalera",
     "Q": "three-deck-sequences",
+    "R": "railroad",
 }
 
 _RULE = re.compile(r"^([A-Z]{1,2})\d{1,3}$")

@@ -89,10 +89,12 @@ class RuleSet:
     black_threes_held_first_round: bool = False  # K9: none discarded the first time round
     black_threes_set_aside: bool = False  # K10: taken with the pile, set aside, card value
     black_threes_anytime: bool = False  # E5: a set of three or four melded at any time
+    black_threes_any_number: bool = False  # R7: three or more black 3s going out, any size
     # Discards (discards.py; U13): a wild card only as the last card; onto an empty pile
     # no card of a pure rank, wild card or rank with a canasta on the table
     wild_discard_last_only: bool = False
     empty_pile_bars: bool = False
+    sevens_held: bool = False  # R16: no 7 discarded until every side has a canasta of 7s
     # Initial meld (C25): (lowest team score, minimum), ascending; U11: the pile's top
     # card does not count toward it
     minimum_from_hand: bool = False
@@ -123,6 +125,15 @@ class RuleSet:
     # none), or with `canastas_per_red_three` a canasta for each of its red 3s (M12)
     red_threes_to_go_out: int = 0
     canastas_per_red_three: bool = False
+    last_discard_not_seven: bool = False  # R17: the last card discarded is never a 7
+    # R17 (solver.kinds_lacking): the canastas of each kind a side needs to go out
+    # (sevens: of natural 7s; natural: of another rank)
+    out_natural: int = 0
+    out_mixed: int = 0
+    out_wild: int = 0
+    out_sevens: int = 0
+    # End of round (C34; R18 "pile": an empty stock ends the round only when drawn from)
+    stock_out: str = ""
     # Reserve: cards that join a hand on a trigger (reserve.py; M3): `reserve_size` (0: none)
     # taken from `reserve_from` when `reserve_trigger` happens
     reserve_size: int = 0
@@ -130,6 +141,10 @@ class RuleSet:
     reserve_trigger: str = "initial_meld"  # E7: or "first_canasta" (the round's first)
     reserve_later: int = -1  # U6: the reserve of a side opening after another (-1: as above)
     reserve_stock_above: int = 0  # U6: taken only while the stock holds more than this
+    # R13: a dealt packet (`reserve_from` "dealt", the kitty) is opened by the player's
+    # own canasta ("own_canasta"; "own_unmixed_canasta": not a mixed one) and taken by a
+    # discard that says so
+    reserve_with_discard: bool = False
     # Scoring (C40-C42; F2, F3)
     natural_canasta_bonus: int = 500
     mixed_canasta_bonus: int = 300
@@ -726,11 +741,58 @@ ESCALERA = replace(
               ("C30", "E4"), ("C31", "E4"), ("C21", "E5"), ("C40", "E9"), ("C50", "E11")),
 )
 
+# Railroad Canasta (docs/variants/railroad.md): seed 004 — each for himself, two decks
+# and two jokers a player, 13 cards and an 11-card kitty, four kinds of canasta.
+RAILROAD = replace(
+    CLASSIC,
+    name="railroad",
+    title="Railroad Canasta (4 players, each for himself; a kitty, four kinds of canasta)",
+    players=4,
+    teams=4,
+    decks=8,
+    jokers_per_deck=1,
+    hand_size=13,
+    draw_count=2,
+    max_wilds=3,
+    wilds_strictly_fewer=False,
+    meld_max=7,
+    groups_per_rank=12,
+    wild_meld_min=3,
+    pure_ranks="7",
+    pile_wild_buy=False,
+    ask_permission=False,
+    black_threes_any_number=True,
+    initial_meld=((NEG_INF, 15), (0, 50), (5000, 90), (10_000, 120), (15_000, 150)),
+    canastas_to_go_out=4,
+    out_natural=1,
+    out_mixed=1,
+    out_wild=1,
+    out_sevens=1,
+    final_discard="required",
+    last_discard_not_seven=True,
+    sevens_held=True,
+    stock_out="pile",
+    reserve_size=11,
+    reserve_from="dealt",
+    reserve_trigger="own_unmixed_canasta",
+    reserve_with_discard=True,
+    wild_canasta_bonus=1000,
+    natural_sevens_bonus=1500,
+    all_red_threes_bonus=0,
+    red_threes_negative_without_meld=False,
+    concealed_bonus=0,
+    target_score=20_000,
+    rule_ids=(("C1", "R2"), ("C3", "R1"), ("C4", "R3"), ("C7", "R12"),
+              ("C17", "R5"), ("C19", "R5"), ("C21", "R7"), ("C25", "R11"), ("C14", "R15"),
+              ("S3", "R15"), ("S5", "R8"), ("W2", "R8"), ("U8", "R10"), ("C30", "R17"),
+              ("C31", "R17"), ("C34", "R18"), ("C40", "R19"), ("C50", "R20")),
+)
+
 VARIANTS: dict[str, RuleSet] = {
     r.name: r for r in (CLASSIC, CLASSIC_2P, CLASSIC_3P, CLASSIC_5P, CLASSIC_6P, CLASSIC_6P_3X2,
                         FREE_CANASTA, WILD_CANASTA, CUBAN, MEXICANA, AMERICAN, SAMBA,
                         SAMBA_TWOS, SAMBA_THREE_NATURALS, BOLIVIA, BRAZILIAN, THREE_DECK_SEQUENCES,
-                        ESCALERA)
+                        ESCALERA, RAILROAD)
 }
 
 

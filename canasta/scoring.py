@@ -215,6 +215,9 @@ def score_round(state: State) -> list[dict[str, Any]]:
             extras["double_end"] = rules.double_end_bonus * len(laid)
         penalty = -sum(hand_card_cost(rules, c) for s in seats if s not in laid
                        for c in state.hands[s])
+        if state.packets:  # R19: a kitty not taken counts as cards in hand (its red 3s: 0)
+            penalty -= sum(hand_card_cost(rules, c) for s in seats for c in state.packets[s]
+                           if c not in RED_THREE_CARDS)
         unfinished = meld_penalties(rules, melds)
         if unfinished:
             extras["unfinished_melds"] = -unfinished

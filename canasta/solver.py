@@ -7,11 +7,12 @@ look-ahead (`may_go_out`, `ends_allowed`)."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
 from itertools import accumulate
 
 from .cards import BLACK_THREES, RANK, RANK_VALUE, RED_THREES, VALUE, WILDS
-from .melds import WILD_KEY, TableMeld, points, shape_problem, wild_room
+from .melds import WILD_KEY, TableMeld, canasta_kind, points, shape_problem, wild_room
 from .opening import NATURAL
 from .rules import RuleSet
 from .sequences import SEQUENCE, Placement, placements, run_limit
@@ -305,14 +306,38 @@ def out_shortfall(rules: RuleSet, reds: int) -> int:
     return 0
 
 
-def toward_out(rules: RuleSet, canastas: int, reds: int, runs: int = 0, wild: int = 0
-               ) -> int:
+def out_kind(rules: RuleSet, meld: TableMeld) -> str | None:
+    """R17: the kind a canasta counts as toward going out — "natural", "mixed", "wild",
+    "sevens" (a natural canasta of 7s) or a sequence's — or None (no canasta, or black
+    3s)."""
+    if len(meld.cards) < rules.canasta_size or meld.rank == "3":
+        return None
+    kind = canasta_kind(rules, meld.cards)
+    return "sevens" if kind == "natural" and meld.rank == "7" else kind
+
+
+def kinds_lacking(rules: RuleSet, melds: Iterable[TableMeld]) -> list[str]:
+    """R17: the kinds of canasta (`out_natural`, `out_mixed`, `out_wild`, `out_sevens`)
+    of which the side, its melds being `melds`, has fewer than it needs to go out."""
+    needs = (("natural", rules.out_natural), ("mixed", rules.out_mixed),
+             ("wild", rules.out_wild), ("sevens", rules.out_sevens))
+    if not any(n for _, n in needs):
+        return []
+    have = Counter(out_kind(rules, m) for m in melds)
+    return [kind for kind, n in needs if have[kind] < n]
+
+
+def toward_out(rules: RuleSet, canastas: int, reds: int, runs: int = 0, wild: int = 0,
+               lacking: bool = False) -> int:
     """A side's `canastas` as the go-out functions count them (`out_shortfall`); B4: a
     side with fewer than `sequence_canastas_to_go_out` canastas of sequences (`runs`)
     counts one short of going out at most, and the search (`_go_out`) only finds the ways
     out that complete the sequence canastas it lacks. Z7: without its `wild` canastas
-    of wild cards where those do not count."""
+    of wild cards where those do not count. R17: a side `lacking` a kind of canasta it
+    needs counts one short at most (`kinds_lacking`)."""
     count = canastas - out_shortfall(rules, reds)
+    if lacking:
+        count = min(count, rules.canastas_to_go_out - 1)
     if not rules.wild_canastas_count_out:
         count -= wild
     if runs < rules.sequence_canastas_to_go_out:

@@ -72,6 +72,10 @@ class State(NamedTuple):
     # Z3 (counted_pile.py): how many of the pile's bottom cards are face down — or, while
     # `pending` holds a taken pile, of its first cards
     face_down: int = 0
+    # R13 (reserve.py): per seat, the packet dealt face down (the kitty) until it joins
+    # the hand, and whether its player may look at it and take it; () where none is dealt
+    packets: tuple[tuple[str, ...], ...] = ()
+    packets_open: tuple[bool, ...] = ()
 
     # protocol.md names
     @property
@@ -135,6 +139,8 @@ class State(NamedTuple):
         seen.update(self.stock)
         for hand in self.hands:
             seen.update(hand)
+        for packet in self.packets:
+            seen.update(packet)
         return seen
 
     def action_list(self) -> list[Any]:
@@ -176,6 +182,7 @@ F_OPENED, F_MELDED_THIS_ROUND, F_TURN_MELDED, F_PENDING, F_TURN_POINTS, F_TURN_C
 F_LOG, F_ACTIONS = _INDEX["log"], _INDEX["actions"]
 F_BLACK_THREES_ASIDE = _INDEX["black_threes_aside"]
 F_FACE_DOWN = _INDEX["face_down"]
+F_PACKETS, F_PACKETS_OPEN = _INDEX["packets"], _INDEX["packets_open"]
 _TURN_START, _TURN_END = _INDEX["fresh"], _INDEX["turn_cards"] + 1
 
 

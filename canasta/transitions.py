@@ -6,7 +6,18 @@ import random
 from bisect import insort
 from typing import Any
 
-from .actions import DRAW, Action, Answer, Ask, Discard, Draw, Meld, TakePile, in_order
+from .actions import (
+    DRAW,
+    Action,
+    Answer,
+    Ask,
+    Discard,
+    Draw,
+    EndRound,
+    Meld,
+    TakePile,
+    in_order,
+)
 from .black_threes import split_aside
 from .cards import RANK, RED_THREES, SORT_KEY, WILDS, make_deck, remove_cards, sort_cards
 from .checks import can_go_out, check, out_canastas
@@ -16,7 +27,14 @@ from .going_out import finish_problem, forms_own_melds
 from .legal import known_legal
 from .melds import WILD_KEY, TableMeld, meld_by_id, place, points, team_canastas
 from .opening import canasta_lacking
-from .reserve import first_canasta_cards, joining_now, take_reserve
+from .reserve import (
+    deal_packets,
+    first_canasta_cards,
+    joining_now,
+    opens_packet,
+    take_packet,
+    take_reserve,
+)
 from .rules import RuleSet
 from .scoring import score_round
 from .sequences import SEQUENCE, SEQUENCE_KEY, is_sequence_play
@@ -30,6 +48,7 @@ from .state import (
     F_MELDED_THIS_ROUND,
     F_MELDS,
     F_OPENED,
+    F_PACKETS_OPEN,
     F_PENDING,
     F_PHASE,
     F_PILE,
@@ -67,7 +86,13 @@ def apply_unchecked(state: State, action: Action) -> State:
     if isinstance(action, Discard):
         return _discard(state, action, actions)
     if isinstance(action, Draw):
+        if not state.stock:  # R18: drawing from the empty stock ends the round
+            return _end_round(evolve(state, actions=actions,
+                                     log=_log(state, state.to_move, action)))
         return _draw(state, actions)
+    if isinstance(action, EndRound):  # R18: no card the player may discard
+        return _end_round(evolve(state, actions=actions,
+                                 log=_log(state, state.to_move, action)))
     if isinstance(action, Meld):
         return _meld(state, action, actions)
     if isinstance(action, TakePile):
@@ -297,6 +322,9 @@ def _lay_down(
         values[F_BLACK_THREES_ASIDE] = _replace_at(aside, team, aside[team] + blacks)
     if opened != state.opened[team]:
         values[F_OPENED] = _replace_at(state.opened, team, opened)
+    if (state.packets and not state.packets_open[seat]
+            and opens_packet(state.rules, state.melds[team], melds)):  # R13
+        values[F_PACKETS_OPEN] = _replace_at(state.packets_open, seat, True)
     if not state.melded_this_round[seat]:
         values[F_MELDED_THIS_ROUND] = _replace_at(state.melded_this_round, seat, True)
     if took_pile:
@@ -338,17 +366,33 @@ def _discard(state: State, action: Discard, actions: Any) -> State:
     hand = hand[:at] + hand[at + 1 :]
     hands = _replace_at(state.hands, seat, hand)
     pile = (*state.pile, card)
-    log = ((seat, action, _NO_EXTRA), state.log)
+    log: Chain = ((seat, action, _NO_EXTRA), state.log)
     if not hand:
         out = evolve(state, hands=hands, pile=pile, actions=actions, log=log)
         return _end_round(_went_out(out))
-    if not state.stock:  # C34
+    if action.reserve:  # R13: the opened packet joins the hand after the discard
+        state, hands, log = _packet_joins(state, seat, hands, log)
+    if not state.stock and not state.rules.stock_out:  # C34 (R18: play goes on)
         return _end_round(evolve(state, hands=hands, pile=pile, actions=actions, log=log))
     nxt = (seat + 1) % state.rules.players
     after = pass_turn(state, nxt, hands, pile, log, actions)
     if not state.rules.laid_threes.isdisjoint(hands[nxt]):
         return begin_turn(after)
     return after
+
+
+def _packet_joins(state: State, seat: int, hands: tuple[tuple[str, ...], ...], log: Chain
+                  ) -> tuple[State, tuple[tuple[str, ...], ...], Chain]:
+    """R13: the player's packet joins his hand, its red 3s laid down and replaced."""
+    joined, reds, stock = take_packet(state.rules, state.packets[seat], state.stock)
+    hands = _replace_at(hands, seat, sort_cards(hands[seat] + joined))
+    log = chain_push(log, {"seat": seat, "event": "reserve", "count": len(joined)})
+    team = seat % state.rules.teams
+    if reds:
+        log = chain_push(log, {"seat": seat, "event": "red_threes", "cards": list(reds)})
+    return evolve(state, stock=stock, packets=_replace_at(state.packets, seat, ()),
+                  red_threes=_replace_at(state.red_threes, team,
+                                         state.red_threes[team] + reds)), hands, log
 
 
 def begin_turn(state: State) -> State:
@@ -378,7 +422,7 @@ def begin_turn(state: State) -> State:
         red_threes=_replace_at(state.red_threes, team, state.red_threes[team] + tuple(reds)),
         log=log,
     )
-    if not stock:
+    if not stock and not state.rules.stock_out:
         return _end_round(after)
     return after
 
@@ -417,6 +461,7 @@ def deal_round(
     hands: list[list[str]] = [[] for _ in range(rules.players)]
     for i in range(rules.hand_size * rules.players):
         hands[(first + i) % rules.players].append(deck.pop())
+    packets = deal_packets(rules, deck, first)  # R3: the kitties, after the hands
     laid: list[tuple[int, list[str]]] = []
     if rules.red_threes_before_upcard:  # Z2: dealt red 3s replaced before the upcard
         for k in range(rules.players):
@@ -461,6 +506,8 @@ def deal_round(
         origin=origin,
         # The turned-up cards are face up for everyone (C4); Z3's cards under them not.
         log=log,
+        packets=packets,
+        packets_open=tuple(False for _ in packets),
     )
     return begin_turn(state)
 

@@ -108,6 +108,10 @@ def view_for(state: State, seat: int) -> dict[str, Any]:
     }
     if rules.black_threes_set_aside:  # K10: each team's black 3s set aside (additive)
         view["black_threes_aside"] = [list(state.aside_of(t)) for t in range(rules.teams)]
+    if state.packets:  # R13 (additive): each seat's kitty, its cards to its owner once open
+        view["packet_sizes"] = [len(p) for p in state.packets]
+        view["packets_open"] = list(state.packets_open)
+        view["packet"] = list(state.packets[seat]) if state.packets_open[seat] else []
     levels = [opening_level(rules, score) for score in state.scores]
     if any(levels):  # BR2 (additive): the canasta each team's initial meld must hold
         view["opening_canasta"] = [LEVEL_NAMES[level] for level in levels]
@@ -119,6 +123,8 @@ def view_for(state: State, seat: int) -> dict[str, Any]:
         view["next_minimum"] = [rules.minimum_for(total) for total in state.totals()]
         view["went_out"] = state.went_out
         view["hands"] = [list(h) for h in state.hands]  # shown face up at the round's end
+        if state.packets:
+            view["packets"] = [list(p) for p in state.packets]
     return view
 
 

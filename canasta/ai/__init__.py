@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..actions import Action, parse_action
+from ..actions import Action, Discard, parse_action
 from .heuristic import choose_heuristic
 
 LEVELS = ("easy", "normal", "strong")
@@ -20,5 +20,14 @@ def choose_action(view: dict[str, Any], level: str = "normal", seed: int = 0) ->
     if level == "strong":
         from .search import choose_by_search
 
-        return choose_by_search(view, seed)
-    return parse_action(choose_heuristic(view, level, seed))
+        return _with_packet(view, choose_by_search(view, seed))
+    return _with_packet(view, parse_action(choose_heuristic(view, level, seed)))
+
+
+def _with_packet(view: dict[str, Any], action: Action) -> Action:
+    """R13: every level takes its opened kitty with the discard it chose (its cards are
+    worth more in the hand, where they can be melded, than left to count against it)."""
+    if isinstance(action, Discard) and not action.reserve and {
+            "type": "discard", "card": action.card, "reserve": True} in view["legal"]:
+        return Discard(action.card, True)
+    return action

@@ -81,6 +81,7 @@ def unmodelled(rules: RuleSet) -> str | None:
     house = [name for name in HOUSE_SCORING if getattr(rules, name) != getattr(CLASSIC, name)]
     if rules.final_discard == "forbidden":
         house.insert(0, "final_discard")  # ("required" it models: U15)
+    house += [name for name in RAILROAD_OPTIONS if getattr(rules, name) != getattr(CLASSIC, name)]
 
     if house:
         return "the fast path does not model the options " + ", ".join(house)
@@ -102,6 +103,11 @@ def unmodelled(rules: RuleSet) -> str | None:
 # barred, the minimum from the hand, a required final discard, its scoring).
 HOUSE_SCORING = ("double_end_bonus", "red_threes_by_going_out",
                  "concealed_canasta_bonus", "canasta_opens_from")
+# Railroad's (R3, R7, R13, R16-R18): not modelled yet, so its strong level searches over
+# the public API (search.py's fallback).
+RAILROAD_OPTIONS = ("reserve_from", "reserve_with_discard", "sevens_held",
+                    "last_discard_not_seven", "out_natural", "out_mixed", "out_wild",
+                    "out_sevens", "stock_out", "black_threes_any_number")
 SEQUENCE_PREFIX = "q"  # a sequence's key: "q" and its id (S6)
 OLDER = "#"  # an older meld of a rank beside a newer one (S5): rank, "#", its id
 NO_LIMIT = 1 << 20  # the wild cards a meld of wild cards can take (F1: no C17 limit)

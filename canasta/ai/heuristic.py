@@ -20,7 +20,7 @@ from ..going_out import go_out_plan
 from ..melds import WILD_KEY, meld_of_view
 from ..pile import frozen_for
 from ..rules import RuleSet
-from ..solver import CANNOT_GO_OUT, out_shortfall, toward_out
+from ..solver import CANNOT_GO_OUT, kinds_lacking, out_shortfall, toward_out
 from ..view import rules_of
 from .gifts import LOOP_TAKES, LOOP_TURNS, empty_takes, gift_reason
 from .judgement import (
@@ -184,7 +184,8 @@ def _go_out_step(view: Json, rules: RuleSet) -> Json | None:
     plan = go_out_plan(rules, tuple(view["hand"]), melds,
                        toward_out(rules, canastas, len(view["red_threes"][team]),
                                   _runs(view, team), sum(m["canasta"] == "wild" for m in
-                                                         view["melds"][team])), need)
+                                                         view["melds"][team]),
+                                  bool(kinds_lacking(rules, melds))), need)
     if not plan:
         return None
     return action_to_json(plan[0])
@@ -221,6 +222,8 @@ def _best_meld(view: Json, melds: list[Json], level: str, know: Knowledge) -> Js
     big_hand = len(hand) >= BIG_HAND
     canastas = sum(1 for m in view["melds"][team] if m["canasta"])
     dumping = canastas >= _goal(view, team)  # ready to go out: empty the hand
+    # R17: a side that needs a canasta of wild cards saves them for it
+    lacking = kinds_lacking(rules, tuple(meld_of_view(m) for m in view["melds"][team]))
     best: tuple[int, Json] | None = None
     for a in melds:
         cards = a["cards"]
@@ -232,7 +235,8 @@ def _best_meld(view: Json, melds: list[Json], level: str, know: Knowledge) -> Js
         if run is not None or len({RANK[c] for c in cards if c not in WILDS}) > 1:
             score = _sequence_score(run, len(cards), level, rules)
         elif not naturals and not a.get("rank") and a.get("onto") is None:
-            score = _wild_meld_score(view, table.get(WILD_KEY), len(cards), level, rules)
+            score = _wild_meld_score(view, table.get(WILD_KEY), len(cards), level, rules,
+                                     "wild" in lacking)
         elif rank == "3":
             score = 200  # black 3s only come up when going out anyway
         elif wilds == 0:
@@ -249,7 +253,11 @@ def _best_meld(view: Json, melds: list[Json], level: str, know: Knowledge) -> Js
         else:
             target = table.get(rank)
             size = len(target["cards"]) if target else naturals
-            if target and size + len(cards) >= canasta_size and not target["canasta"]:
+            completes = bool(target) and size + len(cards) >= canasta_size and not (
+                target or {}).get("canasta")
+            if "wild" in lacking and level != "easy" and not (completes and "mixed" in lacking):
+                score = -1  # R17: saved for the canasta of wild cards the side lacks
+            elif completes:
                 score = 80  # a wild card that completes a canasta
             elif level == "easy":
                 score = 30  # a beginner lays wild cards down as soon as they fit
@@ -279,7 +287,7 @@ def _sequence_score(run: Json | None, adding: int, level: str, rules: RuleSet) -
 
 
 def _wild_meld_score(view: Json, meld: Json | None, adding: int, level: str,
-                     rules: RuleSet) -> int:
+                     rules: RuleSet, needed: bool = False) -> int:
     """F1: wild cards to the team's meld of wild cards (a canasta of them scores
     `wild_canasta_bonus`): complete it at once; build it while the hand holds the
     wild cards to finish it; start it only with most of them in hand."""
@@ -291,9 +299,9 @@ def _wild_meld_score(view: Json, meld: Json | None, adding: int, level: str,
             return 90
         if meld["canasta"] or level == "easy":
             return 25
-        return 40 if build_wild_meld(have, held, size) else -1
-    if level == "easy":
-        return 30
+        return 40 if needed or build_wild_meld(have, held, size) else -1
+    if level == "easy" or needed:
+        return 30  # (R17: the side needs this canasta to go out)
     start = start_wild_meld(rules.wild_canasta_bonus, rules.mixed_canasta_bonus, held,
                             rules.wild_meld_min, size)
     return 35 if start else -1

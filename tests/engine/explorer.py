@@ -294,6 +294,8 @@ def premature_end(before: State, action: Action, after: State) -> list[Problem]:
     no legal action (`load_position` refuses it for that reason)."""
     if not (isinstance(action, Draw) and after.round_over and not before.round_over):
         return []
+    if not before.stock and before.rules.stock_out:
+        return []  # R18: drawing from the empty stock is how the round ends
     seat = before.to_move
     data = position_of(before)
     data["phase"] = "play"

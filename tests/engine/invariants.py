@@ -62,8 +62,13 @@ def check_view_leaks_nothing(state: State, seen_public: set[str] | None = None) 
         k = state.face_down
         own_pending = Counter(state.pending[:k] if seat == state.to_move and not state.pile
                               else ())
-        visible = public + Counter(state.hands[seat]) + own_pending
-        rest = {k: v for k, v in view.items() if k not in ("hand", "hands", "log")}
+        # R13: a seat's own kitty, once open to it; every kitty at the round's end
+        own_packet = Counter(state.packets[seat] if state.packets and (
+            state.packets_open[seat]) else ())
+        assert view.get("packet", []) == (list(state.packets[seat]) if own_packet else [])
+        visible = public + Counter(state.hands[seat]) + own_pending + own_packet
+        rest = {k: v for k, v in view.items()
+                if k not in ("hand", "hands", "log", "packets")}
         for card in card_names(rest):
             assert card in visible, f"seat {seat} sees {card}, which is hidden from it"
         # The table parts list exactly the table's cards, no more copies.
@@ -73,7 +78,7 @@ def check_view_leaks_nothing(state: State, seen_public: set[str] | None = None) 
         if state.round_over:
             assert view["hands"] == [list(h) for h in state.hands]
         else:
-            assert "hands" not in view
+            assert "hands" not in view and "packets" not in view
 
 
 def check_save_round_trips(state: State) -> None:

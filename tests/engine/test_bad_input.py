@@ -23,7 +23,7 @@ from tests.engine.helpers import position
 BAD_RULES: list[tuple[dict[str, Any], str]] = [
     ({"teams": 0}, "teams must be from 2 to 6, not 0"),
     ({"players": 0}, "players must be from 2 to 6, not 0"),
-    ({"decks": 0}, "decks must be from 1 to 4, not 0"),
+    ({"decks": 0}, "decks must be from 1 to 12, not 0"),
     ({"hand_size": 100}, "hand_size must be from 1 to 20, not 100"),
     ({"hand_size": -5}, "hand_size must be from 1 to 20, not -5"),
     ({"draw_count": 0}, "draw_count must be from 1 to 3, not 0"),

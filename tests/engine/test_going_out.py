@@ -43,9 +43,10 @@ def listed(state: State) -> list[C.Action]:
 
 
 def test_the_defaults_are_classic_and_every_registered_variant_keeps_them() -> None:
-    # Modern American goes out by a discard (U15), Brazilian only after the partner's yes
-    # (BR8); every other registered variant as Classic.
-    special = {"american": ("required", False), "brazilian": ("optional", True)}
+    # Modern American and Railroad go out by a discard (U15, R17), Brazilian only after
+    # the partner's yes (BR8); every other registered variant as Classic.
+    special = {"american": ("required", False), "brazilian": ("optional", True),
+               "railroad": ("required", False)}
     for rules in C.VARIANTS.values():
         expected = special.get(rules.name, ("optional", False))
         assert (rules.final_discard, rules.must_ask) == expected
