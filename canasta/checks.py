@@ -76,7 +76,8 @@ def shape_rejection(
     """Why these cards cannot start the team's meld of `rank` or join it (`existing`),
     or None; `opening`: the play is part of the side's initial meld (U8)."""
     size = naturals + wilds + (len(existing.cards) if existing is not None else 0)
-    too_large = size_problem(rules, size)
+    too_large = size_problem(rules, size) if rank != "3" or not (
+        rules.black_threes_any_number) else None  # (R7: black 3s going out, any number)
     if too_large is not None:
         return Rejection("W2", too_large)
     e, f = (existing.naturals, existing.wilds) if existing is not None else (0, 0)

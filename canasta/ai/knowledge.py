@@ -76,6 +76,7 @@ def read_view(view: dict[str, Any]) -> Knowledge:
         seen.update(blacks)
     seen.update(pile)
     seen.update(pending)
+    seen.update(view.get("packet", ()))  # R13: the seat's own kitty, once open to it
     for s in range(players):
         if s != seat:
             seen.update(known[s])

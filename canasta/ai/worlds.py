@@ -48,6 +48,13 @@ def sample_world(view: dict[str, Any], rng: random.Random, know: Knowledge | Non
         need = size - len(known)
         dealt, pool = pool[:need], pool[need:]
         hands.append(sort_cards(known + dealt))
+    packets: list[tuple[str, ...]] = []
+    for s, size in enumerate(view.get("packet_sizes", ())):  # R13: the kitties
+        if s == seat and view["packets_open"][s]:
+            packets.append(tuple(view["packet"]))
+            continue
+        dealt, pool = pool[:size], pool[size:]
+        packets.append(tuple(dealt))
     stock = tuple(pool[: view["stock_size"]])
     turn = _turn_entries(view) if view["phase"] in ("play", "answer") else []
     played = [e for e in turn if e["action"]["type"] in ("meld", "take_pile")]
@@ -89,6 +96,8 @@ def sample_world(view: dict[str, Any], rng: random.Random, know: Knowledge | Non
         history=tuple(tuple(h) for h in view["history"]),
         log=_discards_log(view),
         black_threes_aside=tuple(tuple(b) for b in view.get("black_threes_aside", ())),
+        packets=tuple(packets),
+        packets_open=tuple(view.get("packets_open", ())),
     )
 
 
