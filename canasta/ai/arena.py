@@ -63,7 +63,8 @@ def play_round(variant: str | RuleSet, seed: int, round_no: int, levels: tuple[s
     levels[t] plays for team t, from the team scores given (default 0). Returns
     totals and timings."""
     rules = variant if isinstance(variant, RuleSet) else rules_named(variant)
-    start_scores = tuple(scores[:rules.teams]) if scores else tuple(0 for _ in range(rules.teams))
+    # (a situation names three teams: more teams take its scores again in turn)
+    start_scores = tuple(scores[t % len(scores)] if scores else 0 for t in range(rules.teams))
     state = deal_round(rules, seed, round_no, (rules.players - 1 + round_no - 1) % rules.players,
                        start_scores)
     minimum = [state.minimum(t) for t in range(rules.teams)]
