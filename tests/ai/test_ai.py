@@ -45,7 +45,9 @@ def test_the_ai_takes_only_a_view() -> None:
 def _reshuffled(state: C.State, seat: int, rng: random.Random) -> C.State:
     """The same state with every card hidden from `seat` (other hands, the stock)
     dealt again at random, each hand keeping its size."""
+    seen = [s == seat and state.packets_open[s] for s in range(len(state.packets))]
     hidden = [c for s, h in enumerate(state.hands) if s != seat for c in h] + list(state.stock)
+    hidden += [c for s, p in enumerate(state.packets) if not seen[s] for c in p]  # R13
     rng.shuffle(hidden)
     hands = []
     for s, h in enumerate(state.hands):
@@ -54,7 +56,14 @@ def _reshuffled(state: C.State, seat: int, rng: random.Random) -> C.State:
         else:
             hands.append(sort_cards(tuple(hidden[: len(h)])))
             hidden = hidden[len(h):]
-    return state._replace(hands=tuple(hands), stock=tuple(hidden))
+    packets = []
+    for s, p in enumerate(state.packets):
+        if seen[s]:
+            packets.append(p)
+        else:
+            packets.append(tuple(hidden[: len(p)]))
+            hidden = hidden[len(p):]
+    return state._replace(hands=tuple(hands), stock=tuple(hidden), packets=tuple(packets))
 
 
 # Every registered variant, and a rule set with house rules that the fast path does not
@@ -75,6 +84,9 @@ def test_decisions_do_not_change_when_hidden_cards_change(
     from canasta.house_rules import rules_named
 
     monkeypatch.setattr(search, "TIME_CAP", float("inf"))
+    # Public-API play-outs (rule sets the fast path does not model) are slow: fewer of them
+    # ask the same question.
+    monkeypatch.setattr(search, "FALLBACK_PLAYOUTS", 10)
     rules = rules_named(variant)
     # Classic as before: 16 states from one game; the others 6 states each with a choice
     # to make (the strong level's public-API search is slow): three draws where the pile

@@ -29,7 +29,9 @@ def test_the_engine_never_imports_the_ai() -> None:
 
 # The registered variants the fast path does not model, on purpose: the strong level
 # plays them with public-API rollouts (counted in STATS["fallbacks"]). None today.
-NOT_MODELLED: dict[str, str] = {}
+# Railroad (issue 14): its kitty, 7s held, kinds of canasta and empty stock are not
+# modelled yet; the strong level falls back to public-API play-outs there.
+NOT_MODELLED: dict[str, str] = {"railroad": "reserve_from"}
 
 
 @pytest.mark.parametrize("variant", sorted(C.VARIANTS))
