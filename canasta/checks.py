@@ -45,7 +45,7 @@ from .melds import (
 from .opening import canasta_lacking, level_words, opening_level
 from .pile import CLASSIC_FREEZERS, blocked, freezer, frozen_for, size_refusal
 from .pure_melds import wild_problem
-from .reserve import joining_now, packet_problem
+from .reserve import joining_now, packet_joining, packet_problem
 from .rules import RuleSet
 from .sequences import (
     SEQUENCE,
@@ -329,6 +329,8 @@ def _check_take(state: State, action: TakePile) -> Rejection | None:
     joining_cards, _ = split_aside(rules, tuple(c for c in pile[:-1] if c not in RED_THREES))
     taken = len(joining_cards)
     out = out_canastas(state, team, canastas, sum(c in RED_THREES for c in pile[:-1]), after)
+    joining_cards += packet_joining(state, after)  # PH4: a packet joining at once
+    taken += len(packet_joining(state, after))
     if not opened:
         taken += joining_now(state)  # M3, U6: the reserve joins too
         need = state.minimum(team) - state.turn_points
@@ -640,6 +642,7 @@ def _after_meld(state: State, cards: tuple[str, ...], rest: tuple[str, ...],
             left = rest + tuple(c for c in state.pending if c not in RED_THREES)
             # M3: this meld completes the initial meld: the reserve joins the hand
             left += state.stock[:joining_now(state)]
+    left += packet_joining(state, after)  # PH4: a packet joining at once
     hand_after = len(left)
     if left and (rules.sevens_held or rules.last_discard_not_seven):  # R18
         table = tuple(after if t == team else m for t, m in enumerate(state.melds))

@@ -134,6 +134,13 @@ VARIANT_OPTIONS: dict[str, tuple[Preset, ...]] = {
         Preset("R26", "Red 3s count minus for a player who melded nothing (C42)",
                "classic.md C42; the seed is silent", {"red_threes_negative_without_meld": True}),
     ),
+    "pennies": (
+        Preset("PH12", "Three teams of two", "bicyclecards.ca Pennies from Heaven (\u201cthree "
+               "partnerships\u201d)", {"teams": 3}),
+        Preset("PH13", "The packet is taken with a discard, when the player chooses",
+               "seed 003 line 81 (\u201cdie der Spieler \u2026 seiner Hand hinzuf\u00fcgen "
+               "kann\u201d, read as a choice)", {"reserve_with_discard": True}),
+    ),
     "samba-three-naturals": (
         Preset("N8", "The top card alone joins a meld only to make it a canasta of seven",
                "seed 003 line 75 (“um eine Kombination von mindestens sieben Karten "

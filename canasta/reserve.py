@@ -129,3 +129,14 @@ def take_packet(rules: RuleSet, packet: tuple[str, ...], stock: tuple[str, ...]
             card, stock = stock[0], stock[1:]
             (queue if card in laid else kept).append(card)
     return tuple(kept), tuple(reds), stock
+
+
+def packet_joining(state: State, after: tuple[TableMeld, ...]) -> tuple[str, ...]:
+    """PH4 (`reserve_with_discard` off): the packet that joins the hand of the player to
+    move at once, if his play making his side's melds `after` opens it (the checks count
+    it among the cards he keeps); () otherwise."""
+    seat = state.to_move
+    if (not state.packets or state.rules.reserve_with_discard or state.packets_open[seat]
+            or not opens_packet(state.rules, state.melds[state.team], after)):
+        return ()
+    return tuple(c for c in state.packets[seat] if c not in state.rules.laid_threes)

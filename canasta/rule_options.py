@@ -249,6 +249,8 @@ OPTIONS: dict[str, Option] = {
     "concealed_bonus": _i("scoring", 0, 10_000, "Extra bonus for going out concealed (C40)."),
     "red_threes_negative_without_meld": _b("scoring", "Red 3s count minus for a team that "
                                            "melded nothing (C42)."),
+    "red_threes_need_sevens": _b("scoring", "PH7: red 3s count minus for a team without a "
+                                 "canasta of 7s."),
     "red_threes_need_canasta": _b("scoring", "K8: red 3s count plus only for a team with a "
                                   "canasta, minus otherwise."),
     "red_threes_plus_from": _i("scoring", 0, 4, "S9: red 3s count plus only for a team with "

@@ -30,6 +30,7 @@ VARIANT_PAGES: dict[str, str] = {
     "escalera": "escalera",
     "three-deck-sequences": "three-deck-sequences",
     "railroad": "railroad",
+    "pennies": "pennies",
 }
 
 # ... and the page that holds each prefix of rule ids.
@@ -53,6 +54,7 @@ PREFIX_PAGES: dict[str, str] = {
     "E": "escalera",
     "Q": "three-deck-sequences",
     "R": "railroad",
+    "PH": "pennies",
 }
 
 _RULE = re.compile(r"^([A-Z]{1,2})\d{1,3}$")

@@ -162,6 +162,7 @@ class RuleSet:
     concealed_bonus: int = 100
     red_threes_negative_without_meld: bool = True
     red_threes_need_canasta: bool = False  # K8: plus only for a team with a canasta
+    red_threes_need_sevens: bool = False  # PH7: plus only for a team with a canasta of 7s
     red_threes_plus_from: int = 0  # S9: plus only from this many canastas, else minus
     # (jokers, bonus) for canastas of wild cards that score otherwise than
     # `wild_canasta_bonus` (K11: seven 2s, four jokers and three 2s)
@@ -789,11 +790,49 @@ RAILROAD = replace(
               ("C31", "R17"), ("C34", "R18"), ("C40", "R19"), ("C50", "R20")),
 )
 
+# Pennies from Heaven (docs/variants/pennies.md): seed 003 line 81 with rummy-games.com
+# and bicyclecards.ca — six players in two teams of three, four decks and eight jokers,
+# 13 cards and a packet of 11 that joins the hand at the player's first canasta.
+PENNIES = replace(
+    CLASSIC,
+    name="pennies",
+    title="Pennies from Heaven (6 players, 2 teams of 3; a second packet, four kinds of "
+          "canasta)",
+    players=6,
+    teams=2,
+    decks=4,
+    hand_size=13,
+    draw_count=2,
+    meld_max=7,
+    groups_per_rank=12,
+    wild_meld_min=3,
+    initial_meld=((NEG_INF, 15), (0, 50), (500, 90), (1000, 120), (1500, 150)),
+    canastas_to_go_out=4,
+    out_natural=1,
+    out_mixed=1,
+    out_wild=1,
+    out_sevens=1,
+    last_discard_not_seven=True,
+    sevens_held=True,
+    reserve_size=11,
+    reserve_from="dealt",
+    reserve_trigger="own_canasta",
+    wild_canasta_bonus=1000,
+    sevens_canasta_bonus=1500,
+    all_red_threes_bonus=1000,
+    red_threes_need_sevens=True,
+    target_score=20_000,
+    rule_ids=(("C1", "PH2"), ("C3", "PH1"), ("C4", "PH3"), ("C7", "PH5"), ("W2", "PH6"),
+              ("S5", "PH6"), ("C25", "PH10"), ("C26", "PH10"), ("C30", "PH9"),
+              ("C31", "PH9"), ("R13", "PH4"), ("R16", "PH9"), ("R17", "PH9"),
+              ("R18", "PH9"), ("C40", "PH8"), ("C42", "PH7"), ("C50", "PH11")),
+)
+
 VARIANTS: dict[str, RuleSet] = {
     r.name: r for r in (CLASSIC, CLASSIC_2P, CLASSIC_3P, CLASSIC_5P, CLASSIC_6P, CLASSIC_6P_3X2,
                         FREE_CANASTA, WILD_CANASTA, CUBAN, MEXICANA, AMERICAN, SAMBA,
                         SAMBA_TWOS, SAMBA_THREE_NATURALS, BOLIVIA, BRAZILIAN, THREE_DECK_SEQUENCES,
-                        ESCALERA, RAILROAD)
+                        ESCALERA, RAILROAD, PENNIES)
 }
 
 

@@ -193,6 +193,9 @@ def score_round(state: State) -> list[dict[str, Any]]:
         canastas = team_canastas(rules, melds)
         if rules.red_threes_by_going_out and state.went_out is not None:
             reds = red_threes_by_going_out(rules, count, went_out)
+        elif rules.red_threes_need_sevens:  # PH7: plus only with a canasta of 7s
+            sevens = any(m.rank == "7" and len(m.cards) >= rules.canasta_size for m in melds)
+            reds = red_three_score(rules, count, sevens)
         else:
             reds = threes_score(rules, state.red_threes[team], bool(melds), canastas,
                                 not rules.all_red_threes_special

@@ -308,12 +308,14 @@ def out_shortfall(rules: RuleSet, reds: int) -> int:
 
 def out_kind(rules: RuleSet, meld: TableMeld) -> str | None:
     """R17: the kind a canasta counts as toward going out — "natural", "mixed", "wild",
-    "sevens" (a natural canasta of 7s) or a sequence's — or None (no canasta, or black
-    3s)."""
+    "sevens" (a natural canasta of 7s; a mixed one too where `sevens_canasta_bonus`
+    scores both) or a sequence's — or None (no canasta, or black 3s)."""
     if len(meld.cards) < rules.canasta_size or meld.rank == "3":
         return None
     kind = canasta_kind(rules, meld.cards)
-    return "sevens" if kind == "natural" and meld.rank == "7" else kind
+    if meld.rank == "7" and (kind == "natural" or (kind == "mixed" and rules.sevens_canasta_bonus)):
+        return "sevens"  # (PH8: a mixed one too where 7s score as 7s either way, M6)
+    return kind
 
 
 def kinds_lacking(rules: RuleSet, melds: Iterable[TableMeld]) -> list[str]:
@@ -334,10 +336,13 @@ def toward_out(rules: RuleSet, canastas: int, reds: int, runs: int = 0, wild: in
     counts one short of going out at most, and the search (`_go_out`) only finds the ways
     out that complete the sequence canastas it lacks. Z7: without its `wild` canastas
     of wild cards where those do not count. R17: a side `lacking` a kind of canasta it
-    needs counts one short at most (`kinds_lacking`)."""
+    needs (`kinds_lacking`) cannot go out as it stands: the look-ahead (which counts
+    canastas, not their kinds) never plans a way out for it, and the checks count the
+    melds a play makes (`checks.out_canastas`), so the play that completes the last kind
+    may go out."""
     count = canastas - out_shortfall(rules, reds)
     if lacking:
-        count = min(count, rules.canastas_to_go_out - 1)
+        count -= CANNOT_GO_OUT
     if not rules.wild_canastas_count_out:
         count -= wild
     if runs < rules.sequence_canastas_to_go_out:

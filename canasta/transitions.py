@@ -48,6 +48,7 @@ from .state import (
     F_MELDED_THIS_ROUND,
     F_MELDS,
     F_OPENED,
+    F_PACKETS,
     F_PACKETS_OPEN,
     F_PENDING,
     F_PHASE,
@@ -300,6 +301,7 @@ def _lay_down(
         log_extra = {**log_extra, "black_threes_aside": list(blacks)}
     joined: tuple[str, ...] = ()
     reserve_reds: tuple[str, ...] = ()
+    stock = state.stock
     count = 0
     if state.rules.reserve_trigger == "first_canasta":  # E7: the round's first canasta
         count = first_canasta_cards(state.rules, sum(map(state.canastas, range(len(
@@ -311,9 +313,18 @@ def _lay_down(
         joined, reserve_reds, stock = take_reserve(state.rules, state.stock, count)
         hand = sort_cards(hand + joined)
         reds += reserve_reds
+    # R13: the play opens the player's packet (PH4: which joins the hand at once)
+    opens = bool(state.packets) and not state.packets_open[seat] and opens_packet(
+        state.rules, state.melds[team], melds)
+    packet: tuple[str, ...] = ()
+    packet_reds: tuple[str, ...] = ()
+    if opens and not state.rules.reserve_with_discard:
+        packet, packet_reds, stock = take_packet(state.rules, state.packets[seat], stock)
+        hand = sort_cards(hand + packet)
+        reds += packet_reds
     # Only the fields that change are replaced (this is a hot path of play).
     values = list(state)
-    if joined or reserve_reds:
+    if joined or reserve_reds or packet or packet_reds:
         values[F_STOCK] = stock
     if reds:
         values[F_RED_THREES] = _replace_at(state.red_threes, team, state.red_threes[team] + reds)
@@ -322,9 +333,10 @@ def _lay_down(
         values[F_BLACK_THREES_ASIDE] = _replace_at(aside, team, aside[team] + blacks)
     if opened != state.opened[team]:
         values[F_OPENED] = _replace_at(state.opened, team, opened)
-    if (state.packets and not state.packets_open[seat]
-            and opens_packet(state.rules, state.melds[team], melds)):  # R13
+    if opens:  # R13
         values[F_PACKETS_OPEN] = _replace_at(state.packets_open, seat, True)
+        if not state.rules.reserve_with_discard:
+            values[F_PACKETS] = _replace_at(state.packets, seat, ())
     if not state.melded_this_round[seat]:
         values[F_MELDED_THIS_ROUND] = _replace_at(state.melded_this_round, seat, True)
     if took_pile:
@@ -340,11 +352,11 @@ def _lay_down(
     values[F_TURN_CARDS] = state.turn_cards + cards
     values[F_ACTIONS] = actions
     log: Chain = _log(state, seat, action, **log_extra)
-    if joined or reserve_reds:
-        log = chain_push(log, {"seat": seat, "event": "reserve", "count": len(joined)})
-        if reserve_reds:
-            log = chain_push(log, {"seat": seat, "event": "red_threes",
-                                   "cards": list(reserve_reds)})
+    for cards, laid in ((joined, reserve_reds), (packet, packet_reds)):
+        if cards or laid:
+            log = chain_push(log, {"seat": seat, "event": "reserve", "count": len(cards)})
+            if laid:
+                log = chain_push(log, {"seat": seat, "event": "red_threes", "cards": list(laid)})
     values[F_LOG] = log
     after = built(values)
     if hand:
