@@ -189,6 +189,24 @@ def on_click(event):
     elif act == "take-no":
         S["confirm_take"] = None
         render()
+    elif act == "kitty-look":
+        S["kitty_look"] = not S["kitty_look"]
+        render()
+        again = document.querySelector('[data-act="kitty-look"]')
+        if again is not None:
+            again.focus()
+    elif act == "kitty-take":
+        S["kitty_take"] = bool(node.checked)
+        render()
+        again = document.querySelector('[data-act="kitty-take"]')
+        if again is not None:
+            again.focus()
+    elif act == "end-round":
+        if "end_round" in legal_types(view):
+            spawn(send({"type": "end_round"}))
+        else:
+            tell("The round ends this way only when you hold nothing but 7s, none of which may"
+                 " be discarded.", "R18")
     elif act == "ask":
         spawn(send({"type": "ask"}))
     elif act == "answer-yes":

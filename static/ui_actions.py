@@ -296,11 +296,23 @@ def do_discard():
         return
     cards = selected_cards()
     if len(cards) == 1:
-        spawn(send({"type": "discard", "card": cards[0]}))
+        spawn(send(discard_action(view, cards[0])))
     elif not cards:
         tell("To discard, select one card of your hand, then click the pile.")
     else:
         tell("Only one card can be discarded: select just one, then click the pile.")
+
+
+def discard_action(view, card):
+    """Discard `card`; with "Take the kitty with this discard" ticked, taking the kitty
+    too (R13) where the engine lists that discard (never with the discard going out)."""
+    action = {"type": "discard", "card": card}
+    if view is not None and S.get("kitty_take"):
+        kitty = {"type": "discard", "card": card, "reserve": True}
+        if any(a.get("type") == "discard" and a.get("card") == card and a.get("reserve")
+               for a in view["legal"]):
+            return kitty
+    return action
 
 
 def click_pile(view):

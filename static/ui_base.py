@@ -336,6 +336,10 @@ S = {
     "pending": [],
     "assessed": None,
     "confirm_take": None,
+    # Railroad's kitty (R13): your open kitty shown face up, and whether your discard
+    # takes it (checked again at the start of each of your turns).
+    "kitty_look": False,
+    "kitty_take": True,
 }
 
 

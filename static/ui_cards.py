@@ -88,6 +88,48 @@ def backs_html(count):
     )
 
 
+def kitty_html(view, seat):
+    """A seat's kitty (Railroad, R13): a small face-down stack with its count while the
+    seat has one; "open" once its owner may look at it. Yours, once open, is a button
+    that shows its cards (kitty_cards_html)."""
+    sizes = view.get("packet_sizes") or []
+    if not 0 <= seat < len(sizes) or not sizes[seat]:
+        return ""
+    count = sizes[seat]
+    opened = seat < len(view.get("packets_open") or []) and view["packets_open"][seat]
+    stack = ('<span class="kstack" aria-hidden="true">' + '<span class="back"></span>' * 3
+             + "</span>")
+    label = ('<span class="kcount" data-testid="kitty-count-' + str(seat) + '">Kitty '
+             + esc(count) + "</span>")
+    if seat == ME and opened:
+        looking = bool(S.get("kitty_look"))
+        body = (
+            '<button type="button" class="kitty-look" data-act="kitty-look"'
+            ' data-testid="kitty-look"'
+            ' aria-pressed="' + ("true" if looking else "false") + '" aria-controls="kitty-cards"'
+            ' title="Your kitty is open (R13): look at its cards">' + stack + label
+            + '<span class="kopen">' + (" · hide" if looking else " · look") + "</span></button>"
+        )
+        what = "Your kitty: " + str(count) + " cards, open to you"
+    else:
+        body = stack + label + ('<span class="kopen"> · open</span>' if opened else "")
+        what = ("Your" if seat == ME else "This player's") + " kitty: " + str(count) + " cards" + (
+            ", open to " + ("you" if seat == ME else "its owner") if opened else
+            ", face down")
+    return ('<div class="kitty' + (" open" if opened else "") + '" data-testid="kitty-' + str(seat)
+            + '" title="' + esc(what) + '">' + body + "</div>")
+
+
+def kitty_cards_html(view):
+    """Your open kitty's cards, small and face up (R13), or "" when not shown."""
+    cards = view.get("packet") or []
+    opened = view.get("packets_open") or []
+    if not (S.get("kitty_look") and cards and opened and opened[ME]):
+        return ""
+    return ('<div class="kcards" role="group" aria-label="Your kitty: ' + str(len(cards))
+            + ' cards">' + "".join(card_html(c) for c in cards) + "</div>")
+
+
 def melds_html(view, team, mine):
     melds = view["melds"][team]
     reds = view["red_threes"][team]
@@ -291,14 +333,35 @@ def pending_html(view):
     )
 
 
+def stock_ends_round(view):
+    """Railroad's empty stock (R18): play goes on by the pile, and a draw from the empty
+    stock (still listed) ends the round."""
+    return (not view["stock_size"] and my_turn(view) and view["phase"] == "draw"
+            and any(a.get("type") == "draw" for a in view["legal"]))
+
+
 def center_html(view):
     pile = view["pile"]
-    stock = (
-        '<button type="button" class="stockbtn" data-act="draw" data-testid="stock">'
-        '<span class="back big"></span><div class="count" data-testid="stock-count">Stock · '
-        + esc(view["stock_size"])
-        + '</div><span class="sr-only">: draw</span></button>'
-    )
+    if view["stock_size"]:
+        stock = (
+            '<button type="button" class="stockbtn" data-act="draw" data-testid="stock">'
+            '<span class="back big"></span><div class="count" data-testid="stock-count">Stock · '
+            + esc(view["stock_size"])
+            + '</div><span class="sr-only">: draw</span></button>'
+        )
+    else:
+        # The stock is empty: no card is drawn from it; where the round goes on (R18),
+        # drawing ends the round, and the stock says so.
+        ends = stock_ends_round(view)
+        stock = (
+            '<button type="button" class="stockbtn empty' + (" ends" if ends else "")
+            + '" data-act="draw" data-testid="stock" data-empty="true"'
+            + ' title="' + ("The stock is empty: drawing ends the round (R18)" if ends
+                            else "The stock is empty") + '">'
+            '<span class="card empty big"></span><div class="count" data-testid="stock-count">'
+            + ("End the round<br>(stock empty)" if ends else "Stock empty")
+            + '</div></button>'
+        )
     marks = []
     if pile["frozen"]:
         marks.append('<span class="mark frozen" data-testid="pile-frozen">Frozen</span>')

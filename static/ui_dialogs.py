@@ -97,6 +97,32 @@ def score_part(row, key):
     return row[key]
 
 
+def ended_html(view):
+    """Why a round nobody went out of ended, where the last move says (R18): a draw from
+    the empty stock, or a hand of 7s none of which could be discarded."""
+    if view.get("went_out") is not None:
+        return ""
+    last = None
+    for entry in reversed(view.get("log") or []):
+        if isinstance(entry, dict) and isinstance(entry.get("action"), dict):
+            last = entry
+            break
+    if last is None or not isinstance(last.get("seat"), int):
+        return ""
+    names = seat_names(view)
+    if not 0 <= last["seat"] < len(names):
+        return ""
+    kind = last["action"].get("type")
+    if kind == "end_round":
+        text = (" held only 7s, none of which could be discarded (R16): the round ended"
+                " (R18).")
+    elif kind == "draw" and view.get("rules", {}).get("stock_out") and not view.get("stock_size"):
+        text = " drew from the empty stock: the round ended (R18)."
+    else:
+        return ""
+    return '<p data-testid="round-ended">' + esc(names[last["seat"]] + text) + "</p>"
+
+
 def score_sheet(view):
     names = team_names(view)
     rows = [
@@ -154,10 +180,16 @@ def score_sheet(view):
         if hand:
             lefts += ('<div data-testid="left-' + str(s) + '">' + esc(names_all[s]) + ": "
                       + "".join(card_html(c) for c in hand) + "</div>")
-    if lefts:
-        lefts = '<div class="lefts"><b>Cards left in hand</b>' + lefts + "</div>"
+    kitties = ""
+    for s, packet in enumerate(view.get("packets") or []):
+        if packet and s < len(names_all):  # R19: an untaken kitty counts against its owner
+            kitties += ('<div data-testid="left-kitty-' + str(s) + '">' + esc(names_all[s])
+                        + "’s kitty: " + "".join(card_html(c) for c in packet) + "</div>")
+    if lefts or kitties:
+        lefts = ('<div class="lefts"><b>Cards left in hand' + (" and kitties" if kitties else "")
+                 + "</b>" + lefts + kitties + "</div>")
     went = view.get("went_out")
-    who = ""
+    who = ended_html(view)
     if went is not None:
         who = (
             '<p data-testid="went-out">'

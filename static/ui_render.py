@@ -23,7 +23,16 @@ from ui_base import (
     team_seats,
     watching,
 )
-from ui_cards import backs_html, card_html, center_html, hand_html, melds_html
+from ui_cards import (
+    backs_html,
+    card_html,
+    center_html,
+    hand_html,
+    kitty_cards_html,
+    kitty_html,
+    melds_html,
+    stock_ends_round,
+)
 from ui_dialogs import render_dialogs
 
 
@@ -126,11 +135,22 @@ def controls_html(view):
     # comes back with the engine's sentence and rule id instead of a dead button.
     drawing = mine and view["phase"] == "draw"
     playing = mine and view["phase"] == "play"
+    draw = button("draw", "Draw", mine and "draw" in types, "D")
+    if stock_ends_round(view):
+        # R18: the stock is empty; a draw from it ends the round (no card comes).
+        draw = ('<button type="button" class="ends" data-act="draw" data-testid="btn-draw"'
+                ' data-ends-round="true" title="The stock is empty: drawing from it ends the'
+                ' round (R18). Shortcut: D">End the round (stock empty)</button>')
     parts = [
-        button("draw", "Draw", mine and "draw" in types, "D"),
+        draw,
         button("take", "Take pile", drawing and view["pile"]["size"] > 0, "T"),
         button("meld", "Meld", playing and n > 0, "M"),
         button("discard", "Discard", playing and n == 1, "X"),
+        kitty_take_html(view) if playing else "",
+        # R16, R18: a hand of 7s none of which may be discarded ends the round
+        '<button type="button" class="ends" data-act="end-round" data-testid="end-round"'
+        ' title="You hold only 7s, and no 7 may be discarded (R16): end the round (R18)">'
+        "End the round (no card to discard)</button>" if mine and "end_round" in types else "",
         button("clear", "Clear", n > 0, "C"),
         # (no question where nobody has a partner to ask, or nobody goes out: E4)
         button("ask", "May I go out?", mine and bool(view.get("may_ask")), "A")
@@ -154,6 +174,27 @@ def controls_html(view):
     return "".join(parts)
 
 
+def kitty_available(view):
+    """Whether a discard now may take your kitty (R13: the engine lists such discards
+    with "reserve")."""
+    return any(a.get("type") == "discard" and a.get("reserve") for a in view["legal"])
+
+
+def kitty_take_html(view):
+    """The check beside the discard: "Take the kitty with this discard" (R13), checked
+    at the start of each of your turns; shown only while a discard may take it."""
+    if not kitty_available(view):
+        return ""
+    size = (view.get("packet_sizes") or [0])[ME]
+    return (
+        '<label class="kitty-take" title="Your kitty (' + esc(size) + ' cards) joins your hand'
+        ' after this discard (R13)"><input type="checkbox" data-act="kitty-take"'
+        ' data-testid="kitty-take"' + (" checked" if S.get("kitty_take") else "") + "> "
+        '<span class="long">Take the kitty with this discard</span>'
+        '<span class="short">Take kitty</span></label>'
+    )
+
+
 def banner_text(view):
     names = seat_names(view)
     phase = view["phase"]
@@ -172,7 +213,13 @@ def banner_text(view):
         return names[view["to_move"]] + " (your partner) asks: “May I go out?”"
     if phase == "draw":
         who = "Your turn" if S["name"] == DEFAULT_NAME else S["name"] + ", your turn"
+        if stock_ends_round(view):  # R18
+            if "take_pile" in legal_types(view):
+                return who + ": take the pile, or end the round (the stock is empty)"
+            return who + ": the stock is empty, end the round"
         return who + ": draw from the stock or take the pile"
+    if "end_round" in legal_types(view) and "discard" not in legal_types(view):
+        return "Only 7s left, none may be discarded: meld, or end the round"
     team = ME % view["teams"]
     if not view["team_melded"][team] and view["turn_points"]:
         return "Finish your initial meld, then discard"
@@ -199,14 +246,19 @@ def scoreboard_html(view):
     names = team_names(view)
     totals = view["totals"]
     parts = []
+    many = view["teams"] >= 5  # five or six playing alone (R23, R24): short names on a phone
     for t in range(view["teams"]):
+        name = esc(names[t])
+        if many and names[t] in ABBREV:
+            name = ('<span class="long">' + name + '</span><span class="short" title="' + name
+                    + '">' + esc(ABBREV[names[t]]) + "</span>")
         parts.append(
             '<span class="score '
             + team_class(view, t)
             + '" data-testid="score-'
             + str(t)
             + '">'
-            + esc(names[t])
+            + name
             + " <b>"
             + esc(totals[t])
             + "</b> <small>min "
@@ -330,6 +382,7 @@ def seat_html(view, seat):
         + "</div>"
         + team_tag(view, seat)
         + backs_html(view["hand_sizes"][seat])
+        + kitty_html(view, seat)
     )
 
 
@@ -405,6 +458,8 @@ def mark_changes(view):
     move in the view's log)."""
     mine = my_turn(view)
     hand = list(view.get("hand") or [])
+    if mine and not _LAST["mine"]:
+        S["kitty_take"] = True  # R13: each turn the check starts ticked (the usual choice)
     if _LAST["mine"] and mine and _LAST["phase"] == "draw" and view.get("phase") == "play":
         left = list(hand)
         for c in _LAST["hand"] or []:
@@ -432,7 +487,9 @@ def render():
     mark_changes(view)
     table = el("table")
     table.className = "table players-" + str(view["players"])
-    put("scoreboard", el("scoreboard"), scoreboard_html(view))
+    board = el("scoreboard")
+    board.className = "scoreboard" + (" many" if view["teams"] >= 5 else "")
+    put("scoreboard", board, scoreboard_html(view))
     el("banner").innerText = banner_text(view)
     el("rules-link").setAttribute("href", safe_href(S["rules_href"]))
     el("coach").innerText = (S["coach"] or "") if S["coach_on"] else ""
@@ -499,6 +556,12 @@ def render():
     mine = is_active(view, ME)
     me.className = "seat-name" + (" active" if mine else "")
     put("me-team", el("me-team"), team_tag(view, ME))
+    kitty = el("me-kitty")
+    if kitty is not None:  # R13: your kitty beside your name, its cards on request
+        put("me-kitty", kitty, kitty_html(view, ME))
+        cards = el("kitty-cards")
+        put("kitty-cards", cards, kitty_cards_html(view))
+        cards.hidden = not _SHOWN.get("kitty-cards")
     render_dialogs(view)
     fly_moves(view)
     announce(view)  # last: the table is drawn whatever an embedding page is told
@@ -543,6 +606,7 @@ def clear_table():
     for key, node in (("scoreboard", el("scoreboard")), ("hand", el("hand")),
                       ("controls", el("controls")), ("log", el("log")),
                       ("history", el("history")), ("me-team", el("me-team")),
+                      ("me-kitty", el("me-kitty")), ("kitty-cards", el("kitty-cards")),
                       ("melds-us", document.querySelector(".melds-us")),
                       ("melds-them", document.querySelector(".melds-them")),
                       ("center", document.querySelector(".center"))):

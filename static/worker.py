@@ -15,7 +15,7 @@ import json  # noqa: E402 - imported after the clock reading above
 import random  # noqa: E402
 
 import canasta  # noqa: E402
-from canasta.actions import DRAW, NextRound, TakePile  # noqa: E402
+from canasta.actions import DRAW, Discard, EndRound, NextRound, TakePile  # noqa: E402
 from canasta.ai import LEVELS, choose_action  # noqa: E402
 from canasta.ai.gifts import explain_discard  # noqa: E402
 from canasta.ai.knowledge import read_view  # noqa: E402
@@ -82,6 +82,14 @@ PHRASES = {
     "lay_off": ("laid off {cards} on {rank}", "Lay off {cards} on your {rank}."),
     "meld": ("melded {cards}", "Meld {cards}."),
     "discard": ("discarded {card}", "Discard {card}."),
+    # R13: the discard that takes the player's opened kitty into the hand
+    "discard_kitty": ("discarded {card} and took the kitty ({count} cards)",
+                      "Discard {card} and take your kitty ({count} cards) into your hand."),
+    # R18: a draw from the empty stock ends the round; so does a hand of 7s held (R16)
+    "draw_empty": ("drew from the empty stock: the round is over",
+                   "Draw from the empty stock: that ends the round."),
+    "end_round": ("ended the round: only 7s in hand, and no 7 may be discarded",
+                  "End the round: you hold only 7s, and no 7 may be discarded."),
     "ask": ("asked “May I go out?”", "Ask your partner “May I go out?”."),
     "answer_yes": ("answered yes", "Answer yes."),
     "answer_no": ("answered no", "Answer no."),
@@ -107,6 +115,10 @@ def _phrase(seat, action, before, advice=False):
         kind = "take_top"
     elif kind == "answer":
         kind = "answer_yes" if action.get("yes") else "answer_no"
+    elif kind == "discard" and action.get("reserve"):
+        kind = "discard_kitty"
+    elif kind == "draw" and before is not None and not before.stock and before.rules.stock_out:
+        kind = "draw_empty"
     if kind not in PHRASES:
         return str(kind)
     cards = list(action.get("cards", []))
@@ -118,7 +130,14 @@ def _phrase(seat, action, before, advice=False):
         rank=rank_plural(rank) if rank else "",
         run=_run_text(run) if run is not None else "",
         top=short_name(before.pile[-1]) if kind == "take_seq" and before.pile else "",
+        count=_kitty_size(seat, before),
     )
+
+
+def _kitty_size(seat, before):
+    """How many cards the seat's kitty holds (R13), 0 without one."""
+    packets = getattr(before, "packets", None) if before is not None else None
+    return len(packets[seat]) if packets and 0 <= seat < len(packets) else 0
 
 
 def _red_threes_line(entry):
@@ -159,6 +178,8 @@ def _log_lines(before, data, after, seat):
             continue
         if e.get("event") == "red_threes":
             lines.append(_red_threes_line(e))
+        elif e.get("event") == "reserve" and data.get("reserve"):
+            continue  # R13: the kitty taken with the discard, said in its sentence
         elif e.get("event") == "reserve":  # M3: cards from the stock for the initial meld
             n = e["count"]
             lines.append({"seat": e["seat"],
@@ -218,6 +239,11 @@ def _coach(state):
     need = state.minimum(team)
     if state.phase == "draw":
         top = view_pile["top"]
+        if not state.stock and state.rules.stock_out:  # R18: play goes on by the pile
+            takes = any(isinstance(a, TakePile) for a in canasta.legal_actions(state))
+            return ("The stock is empty: " + ("take the pile, or " if takes else "")
+                    + "draw from the empty stock to end the round "
+                    f"({state.rules.cite('C34')}).")
         if top is None:
             return "The pile is empty: draw from the stock."
         legal = canasta.legal_actions(state)
@@ -242,6 +268,16 @@ def _coach(state):
             return f"{rejection.message} ({rejection.rule})"
         return "Draw from the stock."
     if state.phase == "play":
+        legal = canasta.legal_actions(state)
+        if any(isinstance(a, EndRound) for a in legal) and not any(
+                isinstance(a, Discard) for a in legal):
+            return ("You hold only 7s, and no 7 may be discarded until every player has a "
+                    "canasta of 7s (R16): meld what you can, then end the round "
+                    f"({state.rules.cite('C34')}).")
+        kitty = any(isinstance(a, Discard) and a.reserve for a in legal)
+        if kitty and state.opened[team] and state.permission is None:
+            return ("Your kitty is open (R13): meld, then discard; with “Take the kitty” "
+                    "ticked, it joins your hand.")
         if not state.opened[team]:
             cite = state.rules.cite  # the rule set's own id for a rule it changed
             if state.turn_points:

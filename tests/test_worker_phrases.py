@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import importlib.util
 import json
+from collections import Counter
 from pathlib import Path
 from types import ModuleType
 
 import canasta
 from canasta.actions import Meld
+from canasta.cards import make_deck
 
 WORKER = Path(__file__).resolve().parents[1] / "static" / "worker.py"
 
@@ -118,3 +120,46 @@ def test_coach_says_the_top_card_continues_a_sequence() -> None:
     coach = worker._coach(canasta.load_position(SAMBA))
     assert coach == ("You can take the pile: 9♠ on top continues your sequence 4♠–8♠ "
                      "(click the pile, or drag it onto the sequence).")
+
+
+def test_railroad_kitty_end_of_round_and_empty_stock_in_words() -> None:
+    """R13: a discard that takes the kitty says so (one line, not a second one about the
+    stock); R18: ending the round on a hand of 7s, and drawing from the empty stock."""
+    worker = load_worker()
+    kitty = ["4S", "4H", "5H", "6D", "8C", "9C", "TD", "JH", "QS", "AH", "2S"]
+    others = [["4C", "5C"], ["4H", "6C"], ["AH", "QC"]]
+    kings = ["KS", "KS", "KH", "KD", "KC", "KH", "KD"]
+    position = {"variant": "railroad", "to_move": 0, "phase": "play",
+                "hands": [["5S", "6S", "9D"], *others], "melds": [[kings], [], [], []],
+                "pile": ["5D"], "packets": [kitty] * 4,
+                "packets_open": [True, False, False, False]}
+    worker.new_game(json.dumps({"position": position}))
+    assert "Your kitty is open (R13)" in worker._coach(worker.GAME["state"])
+    action = {"type": "discard", "card": "9D", "reserve": True}
+    state = worker.GAME["state"]
+    assert worker._phrase(0, action, state, advice=True) == (
+        "Discard 9♦ and take your kitty (11 cards) into your hand.")
+    reply = json.loads(worker.act(json.dumps(action)))
+    assert [ln["text"] for ln in reply["history"]["lines"]] == [
+        "discarded 9♦ and took the kitty (11 cards)"]
+
+    sevens = {**position, "hands": [["7S", "7H", "7D", "7C"], *others]}
+    worker.new_game(json.dumps({"position": sevens}))
+    assert worker._coach(worker.GAME["state"]).startswith("You hold only 7s")
+    reply = json.loads(worker.act(json.dumps({"type": "end_round"})))
+    assert reply["history"]["lines"][-1]["text"] == (
+        "ended the round: only 7s in hand, and no 7 may be discarded")
+    assert reply["view"]["phase"] in ("round_over", "game_over")
+
+    hands = [["5S", "6S", "9D"], *others]
+    rest = Counter(make_deck(8, 1)) - Counter(c for h in hands for c in h)
+    reds = [c for c in rest.elements() if c in ("3H", "3D")]
+    empty = {"variant": "railroad", "to_move": 0, "phase": "draw", "hands": hands,
+             "melds": [[], [], [], []], "red_threes": [reds, [], [], []],
+             "pile": sorted(c for c in rest.elements() if c not in reds), "stock": []}
+    worker.new_game(json.dumps({"position": empty}))
+    assert "draw from the empty stock to end the round (R18)" in worker._coach(
+        worker.GAME["state"])
+    reply = json.loads(worker.act(json.dumps({"type": "draw"})))
+    assert reply["last"]["text"] == "drew from the empty stock: the round is over"
+    assert reply["view"]["phase"] in ("round_over", "game_over")
