@@ -45,7 +45,7 @@ from .melds import (
 from .opening import canasta_lacking, level_words, opening_level
 from .pile import CLASSIC_FREEZERS, blocked, freezer, frozen_for, size_refusal
 from .pure_melds import wild_problem
-from .reserve import joining_now, packet_joining, packet_problem
+from .reserve import joining_now, packet_joining, packet_problem, packet_waiting
 from .rules import RuleSet
 from .sequences import (
     SEQUENCE,
@@ -124,8 +124,8 @@ def canasta_waiver(state: State) -> bool:
 def can_go_out(state: State) -> bool:
     """C33: could the player to move go out this turn from here? (Going out makes a
     canasta, so under H6/H7 it completes an initial meld under way.)"""
-    if state.pending:
-        return False
+    if state.pending or packet_waiting(state):
+        return False  # (PH4: a packet that would join the hand is not planned for)
     need = 0 if concealed_waiver(state) or canasta_waiver(state) else needed_points(state)
     return can_go_out_with(
         state.rules,
@@ -675,7 +675,7 @@ def _after_meld(state: State, cards: tuple[str, ...], rest: tuple[str, ...],
     if (
         state.permission is True
         and hand_after > 0
-        and not can_go_out_with(rules, rest, after, out, need, lacking)
+        and not can_go_out_with(rules, left, after, out, need, lacking)
     ):
         return Rejection(
             "C33",

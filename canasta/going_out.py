@@ -347,6 +347,12 @@ def _makes_canasta(rules: RuleSet, rest: tuple[str, ...], way: _Way, level: int)
     return False
 
 
+def _may_end_on(rules: RuleSet, card: str) -> bool:
+    """R17, PH9: whether `card` may be the last card discarded (never a 7 where 7s are
+    held back or barred last: `discards.seven_problem`)."""
+    return not ((rules.sevens_held or rules.last_discard_not_seven) and RANK[card] == "7")
+
+
 def _go_out_groups(
     rules: RuleSet,
     hand: tuple[str, ...],
@@ -360,7 +366,7 @@ def _go_out_groups(
     if any(m.rank == "3" for m in melds):
         # C21: nothing is melded after the black 3s: only a last card, discarded.
         if len(hand) > 1 or rules.final_discard == "forbidden" or (
-                canastas_have < rules.canastas_to_go_out):
+                canastas_have < rules.canastas_to_go_out) or not _may_end_on(rules, hand[0]):
             return None
         return {}, existing, hand[0], 0, on_table, {}
     groups, wilds, blacks = split_hand(hand)
@@ -389,6 +395,7 @@ def _go_out_groups(
         choices = [c for c in choices if c is not None]
     elif rules.final_discard == "forbidden":
         choices = [c for c in choices if c is None]
+    choices = [c for c in choices if c is None or _may_end_on(rules, c)]  # R17, PH9
     total = sum(map(VALUE.__getitem__, hand))
     counts = {r: len(cs) for r, cs in groups.items()}
     for drop in choices:

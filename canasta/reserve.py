@@ -140,3 +140,11 @@ def packet_joining(state: State, after: tuple[TableMeld, ...]) -> tuple[str, ...
             or not opens_packet(state.rules, state.melds[state.team], after)):
         return ()
     return tuple(c for c in state.packets[seat] if c not in state.rules.laid_threes)
+
+
+def packet_waiting(state: State) -> bool:
+    """PH4: the player to move has a packet that joins his hand at once at his first
+    canasta: no way out is planned for him (`checks.can_go_out`) until it has joined."""
+    seat = state.to_move
+    return (bool(state.packets) and not state.rules.reserve_with_discard
+            and bool(state.packets[seat]) and not state.packets_open[seat])
