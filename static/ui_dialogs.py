@@ -183,8 +183,9 @@ def score_sheet(view):
     kitties = ""
     for s, packet in enumerate(view.get("packets") or []):
         if packet and s < len(names_all):  # R19: an untaken kitty counts against its owner
-            kitties += ('<div data-testid="left-kitty-' + str(s) + '">' + esc(names_all[s])
-                        + "’s kitty: " + "".join(card_html(c) for c in packet) + "</div>")
+            whose = "Your" if s == ME and names_all[s] == "You" else names_all[s] + "’s"
+            kitties += ('<div data-testid="left-kitty-' + str(s) + '">' + esc(whose)
+                        + " kitty: " + "".join(card_html(c) for c in packet) + "</div>")
     if lefts or kitties:
         lefts = ('<div class="lefts"><b>Cards left in hand' + (" and kitties" if kitties else "")
                  + "</b>" + lefts + kitties + "</div>")
