@@ -288,6 +288,7 @@ def _check_take(state: State, action: TakePile) -> Rejection | None:
         why = (
             f"a {short_name(freezing)} lies in it"
             if freezing is not None
+            else "you have not made your initial meld" if rules.teams == rules.players
             else "your team has not made its initial meld"
         )
         if freezing in BLACK_THREES and opened and not any(c in CLASSIC_FREEZERS

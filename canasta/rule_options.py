@@ -215,6 +215,8 @@ OPTIONS: dict[str, Option] = {
                               "round's first canasta); a dealt packet opens for its player "
                               "at his own canasta: \u201cown_canasta\u201d or "
                               "\u201cown_unmixed_canasta\u201d (R13: not a mixed one)."),
+    "packet_name": Option("reserve", "str", 0, 20, "R3: what the players call the dealt "
+                          "packet (\u201ckitty\u201d, \u201cpacket\u201d), for the table."),
     "reserve_with_discard": _b("reserve", "R13: an opened packet joins the hand only when "
                                "its player says so with a discard."),
     "sevens_held": _b("discards", "R16: no 7 may be discarded until every side has a "

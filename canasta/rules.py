@@ -145,6 +145,7 @@ class RuleSet:
     # own canasta ("own_canasta"; "own_unmixed_canasta": not a mixed one) and taken by a
     # discard that says so
     reserve_with_discard: bool = False
+    packet_name: str = ""  # what players call the dealt packet ("kitty"; "" none dealt)
     # Scoring (C40-C42; F2, F3)
     natural_canasta_bonus: int = 500
     mixed_canasta_bonus: int = 300
@@ -747,7 +748,7 @@ ESCALERA = replace(
 RAILROAD = replace(
     CLASSIC,
     name="railroad",
-    title="Railroad Canasta (4 players, each for himself; a kitty, four kinds of canasta)",
+    title="Railroad Canasta (each for himself; a kitty, four kinds of canasta)",
     players=4,
     teams=4,
     decks=8,
@@ -777,6 +778,7 @@ RAILROAD = replace(
     reserve_from="dealt",
     reserve_trigger="own_unmixed_canasta",
     reserve_with_discard=True,
+    packet_name="kitty",
     wild_canasta_bonus=1000,
     natural_sevens_bonus=1500,
     all_red_threes_bonus=0,
@@ -796,8 +798,7 @@ RAILROAD = replace(
 PENNIES = replace(
     CLASSIC,
     name="pennies",
-    title="Pennies from Heaven (6 players, 2 teams of 3; a second packet, four kinds of "
-          "canasta)",
+    title="Pennies from Heaven (6 players in teams; a second packet, four kinds of canasta)",
     players=6,
     teams=2,
     decks=4,
@@ -817,6 +818,7 @@ PENNIES = replace(
     reserve_size=11,
     reserve_from="dealt",
     reserve_trigger="own_canasta",
+    packet_name="packet",
     wild_canasta_bonus=1000,
     sevens_canasta_bonus=1500,
     all_red_threes_bonus=1000,
