@@ -29,6 +29,7 @@ from ui_base import (
     SEED_DIGITS,
     STORE_PROBLEM,
     S,
+    cite,
     clean_name,
     el,
     load_settings,
@@ -205,8 +206,9 @@ def on_click(event):
         if "end_round" in legal_types(view):
             spawn(send({"type": "end_round"}))
         else:
+            rule = cite(view, "R18")  # Railroad's R18, Pennies' PH9: on the game's page
             tell("The round ends this way only when you hold nothing but 7s, none of which may"
-                 " be discarded.", "R18")
+                 " be discarded.", rule, S["rules_href"].split("#")[0] + "#" + rule)
     elif act == "ask":
         spawn(send({"type": "ask"}))
     elif act == "answer-yes":

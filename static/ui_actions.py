@@ -26,9 +26,12 @@ def selected_cards():
     return staged_cards(view) if view else []
 
 
-def tell(message, rule=None):
-    """A sentence for the player in the refusal line (with a rule link when given)."""
+def tell(message, rule=None, href=None):
+    """A sentence for the player in the refusal line (with a rule link when given: to
+    `href`, else Classic's rules page)."""
     S["refusal"] = {"rule": rule, "message": message}
+    if href:
+        S["refusal"]["href"] = href
     S["hint"] = None
     render()
 

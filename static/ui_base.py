@@ -142,6 +142,23 @@ def minimum_text(view, team):
     return text
 
 
+def packet_word(view, capital=False):
+    """What the rule set calls each seat's dealt packet (its `packet_name`: Railroad's
+    "kitty", Pennies' "packet"), for every word the table shows; "kitty" for a view
+    without the name (a save of before it)."""
+    word = str((view or {}).get("rules", {}).get("packet_name") or "kitty")
+    return word[:1].upper() + word[1:] if capital else word
+
+
+def cite(view, rule):
+    """The rule id the game's rule set cites for `rule` (its `rule_ids`: Pennies' PH4
+    for Railroad's R13), else `rule` itself."""
+    for row in (view or {}).get("rules", {}).get("rule_ids") or ():
+        if len(row) == 2 and row[0] == rule:
+            return str(row[1])
+    return rule
+
+
 def suit_key(card):
     """Where a card sits in a hand sorted by suit: naturals by suit, each in run order;
     wild cards last."""

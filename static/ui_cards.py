@@ -10,12 +10,14 @@ from ui_base import (
     SUITS,
     S,
     card_name,
+    cite,
     esc,
     is_card,
     is_sequence,
     is_wild,
     minimum_text,
     my_turn,
+    packet_word,
     sequence_span,
     suit_key,
     team_class,
@@ -89,33 +91,37 @@ def backs_html(count):
 
 
 def kitty_html(view, seat):
-    """A seat's kitty (Railroad, R13): a small face-down stack with its count while the
-    seat has one; "open" once its owner may look at it. Yours, once open, is a button
-    that shows its cards (kitty_cards_html)."""
+    """A seat's kitty (Railroad, R13; Pennies' packet, PH4, by the rule set's
+    `packet_name`): a small face-down stack with its count while the seat has one;
+    "open" once its owner may look at it. Yours, once open, is a button that shows its
+    cards (kitty_cards_html)."""
     sizes = view.get("packet_sizes") or []
     if not 0 <= seat < len(sizes) or not sizes[seat]:
         return ""
     count = sizes[seat]
+    word = packet_word(view)
+    rule = cite(view, "R13")
     opened = seat < len(view.get("packets_open") or []) and view["packets_open"][seat]
     stack = ('<span class="kstack" aria-hidden="true">' + '<span class="back"></span>' * 3
              + "</span>")
-    label = ('<span class="kcount" data-testid="kitty-count-' + str(seat) + '">Kitty '
-             + esc(count) + "</span>")
+    label = ('<span class="kcount" data-testid="kitty-count-' + str(seat) + '">'
+             + esc(packet_word(view, True)) + " " + esc(count) + "</span>")
     if seat == ME and opened:
         looking = bool(S.get("kitty_look"))
         body = (
             '<button type="button" class="kitty-look" data-act="kitty-look"'
             ' data-testid="kitty-look"'
             ' aria-pressed="' + ("true" if looking else "false") + '" aria-controls="kitty-cards"'
-            ' title="Your kitty is open (R13): look at its cards">' + stack + label
+            ' title="' + esc("Your " + word + " is open (" + rule + "): look at its cards")
+            + '">' + stack + label
             + '<span class="kopen">' + (" · hide" if looking else " · look") + "</span></button>"
         )
-        what = "Your kitty: " + str(count) + " cards, open to you"
+        what = "Your " + word + ": " + str(count) + " cards, open to you"
     else:
         body = stack + label + ('<span class="kopen"> · open</span>' if opened else "")
-        what = ("Your" if seat == ME else "This player's") + " kitty: " + str(count) + " cards" + (
-            ", open to " + ("you" if seat == ME else "its owner") if opened else
-            ", face down")
+        what = (("Your" if seat == ME else "This player's") + " " + word + ": " + str(count)
+                + " cards" + (", open to " + ("you" if seat == ME else "its owner") if opened
+                              else ", face down"))
     return ('<div class="kitty' + (" open" if opened else "") + '" data-testid="kitty-' + str(seat)
             + '" title="' + esc(what) + '">' + body + "</div>")
 
@@ -126,8 +132,9 @@ def kitty_cards_html(view):
     opened = view.get("packets_open") or []
     if not (S.get("kitty_look") and cards and opened and opened[ME]):
         return ""
-    return ('<div class="kcards" role="group" aria-label="Your kitty: ' + str(len(cards))
-            + ' cards">' + "".join(card_html(c) for c in cards) + "</div>")
+    return ('<div class="kcards" role="group" aria-label="' + esc("Your " + packet_word(view))
+            + ": " + str(len(cards)) + ' cards">' + "".join(card_html(c) for c in cards)
+            + "</div>")
 
 
 def melds_html(view, team, mine):

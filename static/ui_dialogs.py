@@ -5,9 +5,11 @@ from ui_base import (
     ME,
     NAME_MAX,
     S,
+    cite,
     el,
     esc,
     my_turn,
+    packet_word,
     seat_names,
     soft_names,
     team_class,
@@ -114,8 +116,8 @@ def ended_html(view):
         return ""
     kind = last["action"].get("type")
     if kind == "end_round":
-        text = (" held only 7s, none of which could be discarded (R16): the round ended"
-                " (R18).")
+        text = (" held only 7s, none of which could be discarded (" + cite(view, "R16")
+                + "): the round ended (" + cite(view, "R18") + ").")
     elif kind == "draw" and view.get("rules", {}).get("stock_out") and not view.get("stock_size"):
         text = " drew from the empty stock: the round ended (R18)."
     else:
@@ -181,13 +183,17 @@ def score_sheet(view):
             lefts += ('<div data-testid="left-' + str(s) + '">' + esc(names_all[s]) + ": "
                       + "".join(card_html(c) for c in hand) + "</div>")
     kitties = ""
+    word = packet_word(view)  # Railroad's kitty, Pennies' packet
     for s, packet in enumerate(view.get("packets") or []):
         if packet and s < len(names_all):  # R19: an untaken kitty counts against its owner
             whose = "Your" if s == ME and names_all[s] == "You" else names_all[s] + "’s"
             kitties += ('<div data-testid="left-kitty-' + str(s) + '">' + esc(whose)
-                        + " kitty: " + "".join(card_html(c) for c in packet) + "</div>")
+                        + " " + esc(word) + ": " + "".join(card_html(c) for c in packet)
+                        + "</div>")
     if lefts or kitties:
-        lefts = ('<div class="lefts"><b>Cards left in hand' + (" and kitties" if kitties else "")
+        many = word[:-1] + "ies" if word.endswith("y") else word + "s"  # kitties, packets
+        lefts = ('<div class="lefts"><b>Cards left in hand' + (" and " + esc(many) if kitties
+                                                               else "")
                  + "</b>" + lefts + kitties + "</div>")
     went = view.get("went_out")
     who = ended_html(view)

@@ -10,9 +10,11 @@ from ui_base import (
     S,
     and_join,
     card_value,
+    cite,
     el,
     esc,
     my_turn,
+    packet_word,
     partnership,
     safe_href,
     seat_names,
@@ -149,7 +151,8 @@ def controls_html(view):
         kitty_take_html(view) if playing else "",
         # R16, R18: a hand of 7s none of which may be discarded ends the round
         '<button type="button" class="ends" data-act="end-round" data-testid="end-round"'
-        ' title="You hold only 7s, and no 7 may be discarded (R16): end the round (R18)">'
+        ' title="You hold only 7s, and no 7 may be discarded (' + esc(cite(view, "R16"))
+        + "): end the round (" + esc(cite(view, "R18")) + ')">'
         "End the round (no card to discard)</button>" if mine and "end_round" in types else "",
         button("clear", "Clear", n > 0, "C"),
         # (no question where nobody has a partner to ask, or nobody goes out: E4)
@@ -181,17 +184,20 @@ def kitty_available(view):
 
 
 def kitty_take_html(view):
-    """The check beside the discard: "Take the kitty with this discard" (R13), checked
+    """The check beside the discard: "Take the kitty with this discard" (R13; the rule
+    set's `packet_name` for "kitty"), checked
     at the start of each of your turns; shown only while a discard may take it."""
     if not kitty_available(view):
         return ""
     size = (view.get("packet_sizes") or [0])[ME]
+    word = esc(packet_word(view))  # Railroad's kitty, Pennies' packet (PH13)
     return (
-        '<label class="kitty-take" title="Your kitty (' + esc(size) + ' cards) joins your hand'
-        ' after this discard (R13)"><input type="checkbox" data-act="kitty-take"'
+        '<label class="kitty-take" title="Your ' + word + " (" + esc(size) + ' cards) joins'
+        ' your hand after this discard (' + esc(cite(view, "R13")) + ')"><input'
+        ' type="checkbox" data-act="kitty-take"'
         ' data-testid="kitty-take"' + (" checked" if S.get("kitty_take") else "") + "> "
-        '<span class="long">Take the kitty with this discard</span>'
-        '<span class="short">Take kitty</span></label>'
+        '<span class="long">Take the ' + word + ' with this discard</span>'
+        '<span class="short">Take ' + word + "</span></label>"
     )
 
 

@@ -82,9 +82,10 @@ PHRASES = {
     "lay_off": ("laid off {cards} on {rank}", "Lay off {cards} on your {rank}."),
     "meld": ("melded {cards}", "Meld {cards}."),
     "discard": ("discarded {card}", "Discard {card}."),
-    # R13: the discard that takes the player's opened kitty into the hand
-    "discard_kitty": ("discarded {card} and took the kitty ({count} cards)",
-                      "Discard {card} and take your kitty ({count} cards) into your hand."),
+    # R13: the discard that takes the player's opened kitty into the hand ({packet}: the
+    # rule set's packet_name, Railroad's "kitty", Pennies' "packet" with PH13)
+    "discard_kitty": ("discarded {card} and took the {packet} ({count} cards)",
+                      "Discard {card} and take your {packet} ({count} cards) into your hand."),
     # R18: a draw from the empty stock ends the round; so does a hand of 7s held (R16)
     "draw_empty": ("drew from the empty stock: the round is over",
                    "Draw from the empty stock: that ends the round."),
@@ -131,7 +132,13 @@ def _phrase(seat, action, before, advice=False):
         run=_run_text(run) if run is not None else "",
         top=short_name(before.pile[-1]) if kind == "take_seq" and before.pile else "",
         count=_kitty_size(seat, before),
+        packet=_packet_word(before),
     )
+
+
+def _packet_word(state):
+    """What the rule set calls the dealt packet (`packet_name`: "kitty", "packet")."""
+    return (state.rules.packet_name if state is not None else "") or "kitty"
 
 
 def _kitty_size(seat, before):
@@ -180,6 +187,11 @@ def _log_lines(before, data, after, seat):
             lines.append(_red_threes_line(e))
         elif e.get("event") == "reserve" and data.get("reserve"):
             continue  # R13: the kitty taken with the discard, said in its sentence
+        elif e.get("event") == "reserve" and before.rules.reserve_from == "dealt":
+            n = e["count"]  # PH4: the play completed a canasta, the packet joins at once
+            lines.append({"seat": e["seat"], "text": "completed a canasta and took the "
+                          f"{_packet_word(before)} into the hand ({n} card"
+                          f"{'s' if n != 1 else ''})"})
         elif e.get("event") == "reserve":  # M3: cards from the stock for the initial meld
             n = e["count"]
             lines.append({"seat": e["seat"],
@@ -271,13 +283,16 @@ def _coach(state):
         legal = canasta.legal_actions(state)
         if any(isinstance(a, EndRound) for a in legal) and not any(
                 isinstance(a, Discard) for a in legal):
-            return ("You hold only 7s, and no 7 may be discarded until every player has a "
-                    "canasta of 7s (R16): meld what you can, then end the round "
-                    f"({state.rules.cite('C34')}).")
+            every = ("every player" if state.rules.teams == state.rules.players
+                     else "each side")  # Railroad's players, Pennies' sides (PH9)
+            return (f"You hold only 7s, and no 7 may be discarded until {every} has a "
+                    f"canasta of 7s ({state.rules.cite('R16')}): meld what you can, then end "
+                    f"the round ({state.rules.cite('C34')}).")
         kitty = any(isinstance(a, Discard) and a.reserve for a in legal)
         if kitty and state.opened[team] and state.permission is None:
-            return ("Your kitty is open (R13): meld, then discard; with “Take the kitty” "
-                    "ticked, it joins your hand.")
+            word = _packet_word(state)
+            return (f"Your {word} is open ({state.rules.cite('R13')}): meld, then discard; "
+                    f"with “Take the {word}” ticked, it joins your hand.")
         if not state.opened[team]:
             cite = state.rules.cite  # the rule set's own id for a rule it changed
             if state.turn_points:

@@ -11,6 +11,7 @@ from types import ModuleType
 import canasta
 from canasta.actions import Meld
 from canasta.cards import make_deck
+from canasta.house_rules import rules_named
 
 WORKER = Path(__file__).resolve().parents[1] / "static" / "worker.py"
 
@@ -163,3 +164,46 @@ def test_railroad_kitty_end_of_round_and_empty_stock_in_words() -> None:
     reply = json.loads(worker.act(json.dumps({"type": "draw"})))
     assert reply["last"]["text"] == "drew from the empty stock: the round is over"
     assert reply["view"]["phase"] in ("round_over", "game_over")
+
+
+def pennies_position(variant: str = "pennies", opened: bool = False) -> dict[str, object]:
+    """Pennies from Heaven: the human, six kings down, melds the seventh (PH4); his
+    packet holds a red 3, laid down and replaced as it joins his hand."""
+    packet = ["4S", "4H", "5H", "6D", "8C", "9C", "TD", "JH", "QS", "3H", "2S"]
+    kings = ["KS", "KS", "KH", "KD", "KC", "KH"] + (["KC"] if opened else [])
+    hands = [["KD", "5S", "6S", "9D"], ["4C", "5C"], ["4H", "6C"], ["AH", "QC"],
+             ["5D", "6H"], ["9S", "TS"]]
+    rest = (Counter(make_deck(4, 2)) - Counter(c for h in hands for c in h) - Counter(kings)
+            - Counter(packet) - Counter(["5D"]))
+    pool = sorted(c for c in rest.elements() if c[0] not in "37" and c != "JK")
+    packets = [packet] + [pool[i * 11:(i + 1) * 11] for i in range(5)]
+    return {"rules": rules_named(variant).to_json(), "to_move": 0, "phase": "play",
+            "hands": hands,
+            "melds": [[kings], []], "pile": ["5D"], "packets": packets,
+            "packets_open": [opened] + [False] * 5}
+
+
+def test_pennies_packet_joins_the_hand_at_the_canasta_in_words() -> None:
+    """PH4: the meld that completes the player's canasta brings his packet in at once;
+    the log says so after the meld, then the packet's red 3 laid down. PH13: the packet
+    taken with a discard is the "packet", not a kitty, and cites PH4."""
+    worker = load_worker()
+    worker.new_game(json.dumps({"position": pennies_position()}))
+    reply = json.loads(worker.act(json.dumps({"type": "meld", "cards": ["KD"]})))
+    texts = [ln["text"] for ln in reply["history"]["lines"]]
+    assert texts[:2] == ["laid off K♦ on kings",
+                         "completed a canasta and took the packet into the hand (11 cards)"]
+    assert texts[2].startswith("laid down 3♥")
+    assert not any("kitty" in t for t in texts)
+    assert reply["view"]["rules"]["packet_name"] == "packet"
+    assert reply["view"]["packet_sizes"][0] == 0
+
+    worker.new_game(json.dumps({"position": pennies_position("pennies+PH13", opened=True)}))
+    state = worker.GAME["state"]
+    assert worker._coach(state) == ("Your packet is open (PH4): meld, then discard; with "
+                                    "“Take the packet” ticked, it joins your hand.")
+    action = {"type": "discard", "card": "9D", "reserve": True}
+    assert worker._phrase(0, action, state, advice=True) == (
+        "Discard 9♦ and take your packet (11 cards) into your hand.")
+    reply = json.loads(worker.act(json.dumps(action)))
+    assert reply["history"]["lines"][0]["text"] == "discarded 9♦ and took the packet (11 cards)"
