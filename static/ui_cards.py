@@ -101,7 +101,8 @@ def kitty_html(view, seat):
     count = sizes[seat]
     word = packet_word(view)
     rule = cite(view, "R13")
-    opened = seat < len(view.get("packets_open") or []) and view["packets_open"][seat]
+    flags = view.get("packets_open") or []
+    opened = seat < len(flags) and flags[seat]
     stack = ('<span class="kstack" aria-hidden="true">' + '<span class="back"></span>' * 3
              + "</span>")
     label = ('<span class="kcount" data-testid="kitty-count-' + str(seat) + '">'

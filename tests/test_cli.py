@@ -29,7 +29,9 @@ def run(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, object]:
 RANDOM_PLAY_LOSES = {"cuban": "red 3s count minus without a canasta (K8), and random "
                               "play seldom makes one",
                      "american": "melds count minus without a canasta (U18), and unfinished "
-                                 "7s, aces and wild melds cost 2000-2500 (U17)"}
+                                 "7s, aces and wild melds cost 2000-2500 (U17)",
+                     "pennies": "red 3s count minus without a canasta of 7s (PH7), and "
+                                "random play seldom makes one"}
 
 
 @pytest.mark.parametrize("name", NAMES)
