@@ -113,6 +113,21 @@ def open_position(page: Page, position: dict[str, Any]) -> None:
     page.wait_for_selector("[data-testid=hand-card]")
 
 
+def start_from_dialog(page: Page, variant: str, presets: tuple[str, ...], seed: int = 7
+                      ) -> None:
+    """Pick `variant` in the New Game dialog (its title shown, its own presets offered),
+    start it with `seed` and wait for the human's turn."""
+    open_game(page, "fast=1&level=easy")
+    expect(page.get_by_test_id("setup-dialog")).to_be_visible()
+    page.get_by_test_id("opt-variant").select_option(variant)
+    expect(page.get_by_test_id("variant-note")).to_have_text(canasta.VARIANTS[variant].title)
+    for rule in presets:
+        expect(page.get_by_test_id(f"house-{rule}")).to_have_count(1)
+    page.get_by_test_id("opt-seed").fill(str(seed))
+    page.get_by_test_id("start-game").click()
+    my_turn(page)
+
+
 def cards_of(page: Page, testid: str) -> list[str]:
     """The cards (`data-card`) drawn inside the element of that test id, in order."""
     return [str(c) for c in page.get_by_test_id(testid).locator(".card").evaluate_all(

@@ -11,9 +11,14 @@ from typing import Any
 
 from playwright.sync_api import Page, expect
 
-import canasta
 from canasta.cards import make_deck
-from tests.e2e.conftest import hand_cards, my_turn, open_game, open_position, select
+from tests.e2e.conftest import (
+    hand_cards,
+    my_turn,
+    open_position,
+    select,
+    start_from_dialog,
+)
 
 # The human's packet: a red 3 among its cards goes down as it joins his hand (PH4, R6).
 PACKET = ["4S", "4H", "5H", "6D", "8C", "9C", "TD", "JH", "QS", "3H", "2S"]
@@ -37,16 +42,7 @@ def position(hand: list[str], melds: list[list[str]]) -> dict[str, Any]:
 
 
 def test_pennies_is_dealt_from_the_dialog_and_a_turn_played(page: Page) -> None:
-    rules = canasta.VARIANTS["pennies"]
-    open_game(page, "fast=1&level=easy")
-    expect(page.get_by_test_id("setup-dialog")).to_be_visible()
-    page.get_by_test_id("opt-variant").select_option("pennies")
-    expect(page.get_by_test_id("variant-note")).to_have_text(rules.title)
-    for rule in ("PH12", "PH13"):  # the engine's presets
-        expect(page.get_by_test_id(f"house-{rule}")).to_have_count(1)
-    page.get_by_test_id("opt-seed").fill("7")
-    page.get_by_test_id("start-game").click()
-    my_turn(page)
+    start_from_dialog(page, "pennies", ("PH12", "PH13"))
     expect(page.locator("section.seat:not([hidden])")).to_have_count(5)
     expect(page.get_by_test_id("rules-link")).to_have_attribute(
         "href", re.compile(r"pennies\.html$"))

@@ -14,7 +14,14 @@ from playwright.sync_api import Page, expect
 
 import canasta
 from canasta.cards import make_deck
-from tests.e2e.conftest import cards_of, hand_cards, my_turn, open_game, open_position, select
+from tests.e2e.conftest import (
+    cards_of,
+    hand_cards,
+    my_turn,
+    open_position,
+    select,
+    start_from_dialog,
+)
 
 KINGS = ["KS", "KS", "KH", "KD", "KC", "KH", "KD"]  # a red (natural) canasta: the kitty opens
 KITTY = ["4S", "4H", "5H", "6D", "8C", "9C", "TD", "JH", "QS", "AH", "2S"]
@@ -24,16 +31,7 @@ OTHERS = [["4C", "5C", "6C", "8C", "9C"], ["4H", "4H", "6C", "6C", "8C"],
 
 def test_railroad_is_dealt_from_the_dialog_with_its_options_and_a_turn_played(
         page: Page) -> None:
-    rules = canasta.VARIANTS["railroad"]
-    open_game(page, "fast=1&level=easy")
-    expect(page.get_by_test_id("setup-dialog")).to_be_visible()
-    page.get_by_test_id("opt-variant").select_option("railroad")
-    expect(page.get_by_test_id("variant-note")).to_have_text(rules.title)
-    for rule in ("R21", "R22", "R23", "R24", "R25", "R26"):  # the engine's presets
-        expect(page.get_by_test_id(f"house-{rule}")).to_have_count(1)
-    page.get_by_test_id("opt-seed").fill("7")
-    page.get_by_test_id("start-game").click()
-    my_turn(page)
+    start_from_dialog(page, "railroad", ("R21", "R22", "R23", "R24", "R25", "R26"))
     expect(page.locator("section.seat:not([hidden])")).to_have_count(3)
     expect(page.get_by_test_id("rules-link")).to_have_attribute(
         "href", re.compile(r"railroad\.html$"))
