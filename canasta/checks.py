@@ -330,8 +330,9 @@ def _check_take(state: State, action: TakePile) -> Rejection | None:
     joining_cards, _ = split_aside(rules, tuple(c for c in pile[:-1] if c not in RED_THREES))
     taken = len(joining_cards)
     out = out_canastas(state, team, canastas, sum(c in RED_THREES for c in pile[:-1]), after)
-    joining_cards += packet_joining(state, after)  # PH4: a packet joining at once
-    taken += len(packet_joining(state, after))
+    packet = packet_joining(state, after)  # PH4: a packet joining at once
+    joining_cards += packet
+    taken += len(packet)
     if not opened:
         taken += joining_now(state)  # M3, U6: the reserve joins too
         need = state.minimum(team) - state.turn_points

@@ -58,20 +58,7 @@ def take_reserve(
     among them (U5: any 3) is laid down and replaced from the stock, as one dealt (C5),
     while the stock lasts. (cards joining the hand, 3s laid down, the stock left)"""
     n = min(count, len(stock))
-    laid = rules.laid_threes
-    taken, stock = list(stock[:n]), stock[n:]
-    kept: list[str] = []
-    reds: list[str] = []
-    while taken:
-        card = taken.pop(0)
-        if card not in laid:
-            kept.append(card)
-            continue
-        reds.append(card)
-        if stock:
-            taken.append(stock[0])
-            stock = stock[1:]
-    return tuple(kept), tuple(reds), stock
+    return take_packet(rules, stock[:n], stock[n:])
 
 
 def deal_packets(rules: RuleSet, deck: list[str], first: int) -> tuple[tuple[str, ...], ...]:
@@ -117,8 +104,9 @@ def packet_problem(state: State, seat: int) -> str | None:
 
 def take_packet(rules: RuleSet, packet: tuple[str, ...], stock: tuple[str, ...]
                 ) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
-    """R13: the packet joins the hand; its red 3s go down, replaced from the stock as
-    ones drawn (R6). (cards joining the hand, red 3s laid, the stock left)"""
+    """R13 (and M3's cards from the stock, `take_reserve`): `packet` joins the hand; its
+    red 3s (U5: any 3) go down, each replaced from the stock as one drawn (R6, C5)
+    while the stock lasts. (cards joining the hand, 3s laid down, the stock left)"""
     laid = rules.laid_threes
     kept = [c for c in packet if c not in laid]
     queue = [c for c in packet if c in laid]

@@ -354,9 +354,7 @@ def _lay_down(
     log: Chain = _log(state, seat, action, **log_extra)
     for cards, laid in ((joined, reserve_reds), (packet, packet_reds)):
         if cards or laid:
-            log = chain_push(log, {"seat": seat, "event": "reserve", "count": len(cards)})
-            if laid:
-                log = chain_push(log, {"seat": seat, "event": "red_threes", "cards": list(laid)})
+            log = _joined_log(log, seat, cards, laid)
     values[F_LOG] = log
     after = built(values)
     if hand:
@@ -393,15 +391,23 @@ def _discard(state: State, action: Discard, actions: Any) -> State:
     return after
 
 
+def _joined_log(log: Chain, seat: int, cards: tuple[str, ...], laid: tuple[str, ...]
+                ) -> Chain:
+    """M3, R13: the log events of cards joining a hand (`reserve`, with their count) and
+    of the 3s among them laid down (`red_threes`)."""
+    log = chain_push(log, {"seat": seat, "event": "reserve", "count": len(cards)})
+    if laid:
+        log = chain_push(log, {"seat": seat, "event": "red_threes", "cards": list(laid)})
+    return log
+
+
 def _packet_joins(state: State, seat: int, hands: tuple[tuple[str, ...], ...], log: Chain
                   ) -> tuple[State, tuple[tuple[str, ...], ...], Chain]:
     """R13: the player's packet joins his hand, its red 3s laid down and replaced."""
     joined, reds, stock = take_packet(state.rules, state.packets[seat], state.stock)
     hands = _replace_at(hands, seat, sort_cards(hands[seat] + joined))
-    log = chain_push(log, {"seat": seat, "event": "reserve", "count": len(joined)})
+    log = _joined_log(log, seat, joined, reds)
     team = seat % state.rules.teams
-    if reds:
-        log = chain_push(log, {"seat": seat, "event": "red_threes", "cards": list(reds)})
     return evolve(state, stock=stock, packets=_replace_at(state.packets, seat, ()),
                   red_threes=_replace_at(state.red_threes, team,
                                          state.red_threes[team] + reds)), hands, log

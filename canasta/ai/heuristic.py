@@ -253,8 +253,8 @@ def _best_meld(view: Json, melds: list[Json], level: str, know: Knowledge) -> Js
         else:
             target = table.get(rank)
             size = len(target["cards"]) if target else naturals
-            completes = bool(target) and size + len(cards) >= canasta_size and not (
-                target or {}).get("canasta")
+            completes = (target is not None and size + len(cards) >= canasta_size
+                         and not target["canasta"])
             if "wild" in lacking and level != "easy" and not (completes and "mixed" in lacking):
                 score = -1  # R17: saved for the canasta of wild cards the side lacks
             elif completes:
