@@ -43,9 +43,9 @@ from .melds import (
     wild_count,
 )
 from .opening import canasta_lacking, level_words, opening_level
-from .pile import CLASSIC_FREEZERS, blocked, freezer, frozen_for, size_refusal
+from .pile import CLASSIC_FREEZERS, blocked, freezer, frozen_for, size_refusal, taken_part
 from .pure_melds import wild_problem
-from .reserve import joining_now, packet_joining, packet_problem, packet_waiting
+from .reserve import foot_waiting, joining_now, packet_joining, packet_problem, packet_waiting
 from .rules import RuleSet
 from .sequences import (
     SEQUENCE,
@@ -327,10 +327,11 @@ def _check_take(state: State, action: TakePile) -> Rejection | None:
     canastas = team_canastas(rules, after)
     # The pile's cards that join the hand: not red 3s (C20; the top is none, C15), nor
     # black 3s set aside (K10).
-    joining_cards, _ = split_aside(rules, tuple(c for c in pile[:-1] if c not in RED_THREES))
+    below = taken_part(rules, pile)[:-1]  # (HF7: only the top cards where the rules say)
+    joining_cards, _ = split_aside(rules, tuple(c for c in below if c not in RED_THREES))
     taken = len(joining_cards)
-    out = out_canastas(state, team, canastas, sum(c in RED_THREES for c in pile[:-1]), after)
-    packet = packet_joining(state, after)  # PH4: a packet joining at once
+    out = out_canastas(state, team, canastas, sum(c in RED_THREES for c in below), after)
+    packet = packet_joining(state, after, len(rest) + taken)  # PH4, HF8: joining at once
     joining_cards += packet
     taken += len(packet)
     if not opened:
@@ -413,10 +414,11 @@ def _check_take_sequence(state: State, action: TakePile, target: TableMeld,
         return barred
     team = state.team
     after = place(state.melds[team], SEQUENCE_KEY, (top,), state.melds, target.id)
-    joining_cards, _ = split_aside(rules, tuple(c for c in pile[:-1] if c not in RED_THREES))
+    below = taken_part(rules, pile)[:-1]
+    joining_cards, _ = split_aside(rules, tuple(c for c in below if c not in RED_THREES))
     if len(rest) + len(joining_cards) < 2:
         out = out_canastas(state, team, team_canastas(rules, after),
-                           sum(c in RED_THREES for c in pile[:-1]), after)
+                           sum(c in RED_THREES for c in below), after)
         problem = finish_problem(rules, rest + joining_cards, after, out, state.permission)
         if problem is not None:
             return _finish_rejection(rules, problem)
@@ -644,7 +646,7 @@ def _after_meld(state: State, cards: tuple[str, ...], rest: tuple[str, ...],
             left = rest + tuple(c for c in state.pending if c not in RED_THREES)
             # M3: this meld completes the initial meld: the reserve joins the hand
             left += state.stock[:joining_now(state)]
-    left += packet_joining(state, after)  # PH4: a packet joining at once
+    left += packet_joining(state, after, len(left))  # PH4, HF8: a packet joining at once
     hand_after = len(left)
     if left and (rules.sevens_held or rules.last_discard_not_seven):  # R18
         table = tuple(after if t == team else m for t, m in enumerate(state.melds))
@@ -747,7 +749,7 @@ def _check_discard(state: State, action: Discard) -> Rejection | None:
             packet = "This discard goes out: your kitty stays where it is."
         if packet is not None:
             return Rejection("R13", packet)
-    if len(hand) == 1:
+    if len(hand) == 1 and not foot_waiting(state, state.to_move):  # (HF8: the foot joins)
         problem = finish_problem(rules, (), state.melds[team], out_canastas(state, team),
                                  state.permission, discard=True)
         if problem == "no":

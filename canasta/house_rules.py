@@ -120,6 +120,27 @@ VARIANT_OPTIONS: dict[str, tuple[Preset, ...]] = {
                "f\u00fcr 5 Canas\u201d, read as two bonuses)",
                {"natural_count_bonus": ((5, 3000),)}),
     ),
+    "hand-and-foot": (
+        Preset("HF15", "Two players, each for himself (three decks)",
+               "nwpages.net/cards/HF/GameOverView.html", {"players": 2, "decks": 3,
+                                                          "ask_permission": False}),
+        Preset("HF16", "Three players, each for himself (four decks)",
+               "nwpages.net/cards/HF/GameOverView.html", {"players": 3, "teams": 3,
+                                                          "decks": 4,
+                                                          "ask_permission": False}),
+        Preset("HF17", "Six players in two teams of three (seven decks)",
+               "rversofidaho.org/gamerules/3", {"players": 6, "decks": 7}),
+        Preset("HF18", "Saskatchewan: one clean, one dirty and one wild book to go out",
+               "variants-notes \u00a79 (pagat.com)", {"canastas_to_go_out": 3,
+                                                      "out_natural": 1, "out_mixed": 1}),
+        Preset("HF19", "Simpson: one clean and one dirty book to go out; books 300 and "
+               "100; every red 3 \u2212500", "variants-notes \u00a79 (pagat.com)",
+               {"canastas_to_go_out": 2, "out_natural": 1, "out_mixed": 1, "out_wild": 0,
+                "natural_canasta_bonus": 300, "mixed_canasta_bonus": 100,
+                "red_three_bonus": -500, "red_threes_negative_without_meld": False}),
+        Preset("HF20", "The whole pile is taken, as in Classic",
+               "rversofidaho.org/gamerules/3", {"pile_take_most": 0}),
+    ),
     "railroad": (
         Preset("R21", "Two players (four decks, four jokers)", "seed 004 line 8 (“2 или "
                "повече играчи”), line 10", {"players": 2, "teams": 2, "decks": 4}),

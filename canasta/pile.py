@@ -52,3 +52,10 @@ def size_refusal(rules: RuleSet, pile: tuple[str, ...] | list[str]) -> tuple[str
         return ("M11", f"The pile is never taken with {rank_plural(rules.pile_barred_rank)} "
                        "on top.")
     return None
+
+
+def taken_part(rules: RuleSet, pile: tuple[str, ...]) -> tuple[str, ...]:
+    """C13 (HF7: `pile_take_most`): the cards a take of the pile gets, bottom to top —
+    the whole pile, or only its top cards; the rest stays as the new pile."""
+    most = rules.pile_take_most
+    return pile[-most:] if most and len(pile) > most else pile

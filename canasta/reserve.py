@@ -119,15 +119,32 @@ def take_packet(rules: RuleSet, packet: tuple[str, ...], stock: tuple[str, ...]
     return tuple(kept), tuple(reds), stock
 
 
-def packet_joining(state: State, after: tuple[TableMeld, ...]) -> tuple[str, ...]:
+def packet_joining(state: State, after: tuple[TableMeld, ...], left: int = 1
+                   ) -> tuple[str, ...]:
     """PH4 (`reserve_with_discard` off): the packet that joins the hand of the player to
-    move at once, if his play making his side's melds `after` opens it (the checks count
-    it among the cards he keeps); () otherwise."""
+    move at once, if his play making his side's melds `after` opens it (HF8: if it
+    leaves him `left` cards, none); the checks count it among the cards he keeps. ()
+    otherwise."""
     seat = state.to_move
     if (not state.packets or state.rules.reserve_with_discard or state.packets_open[seat]
-            or not opens_packet(state.rules, state.melds[state.team], after)):
+            or not state.packets[seat]
+            or not (opens_packet(state.rules, state.melds[state.team], after)
+                    or foot_joins(state.rules, left))):
         return ()
     return tuple(c for c in state.packets[seat] if c not in state.rules.laid_threes)
+
+
+def foot_joins(rules: RuleSet, left: int) -> bool:
+    """HF8 (`reserve_trigger` "hand_empty"): whether a play leaving its player `left`
+    cards brings his foot into his hand (he has one waiting: the caller asks)."""
+    return rules.reserve_trigger == "hand_empty" and not left
+
+
+def foot_waiting(state: State, seat: int) -> bool:
+    """HF8: the player at `seat` still has his foot: his hand running out takes it,
+    and does not go out."""
+    return (state.rules.reserve_trigger == "hand_empty" and bool(state.packets)
+            and bool(state.packets[seat]))
 
 
 def packet_waiting(state: State) -> bool:

@@ -74,6 +74,10 @@ OPTIONS: dict[str, Option] = {
                  "starts empty)."),
     "roster": Option("table", "list", 0, 6, "P1: people per team when more play than "
                      "there are seats (empty: everyone plays every round).", rows=6),
+    "initial_meld_by_deal": Option("initial meld", "list", 0, 10_000, "HF9: the initial-"
+                                   "meld minimum by round, the first round's first and "
+                                   "the last repeated (empty: by the score, "
+                                   "initial_meld).", rows=8),
     "draw_count": _i("turn", 1, 3, "Cards drawn from the stock each turn (C7)."),
     # Only 3 for now: the canonical steps of `legal_actions` (a new meld of three
     # naturals, or two and a wild card) assume it.
@@ -185,7 +189,7 @@ OPTIONS: dict[str, Option] = {
     "initial_meld": Option("initial meld", "table", 0, 10_000, "Rows of (lowest team score, "
                            "minimum), ascending by score (C25).", rows=10, key_low=ANY_SCORE,
                            key_high=SCORE_HIGH),
-    "canastas_to_go_out": _i("going out", 1, 4, "Canastas a team needs to go out (C30)."),
+    "canastas_to_go_out": _i("going out", 1, 6, "Canastas a team needs to go out (C30)."),
     "concealed_needs_minimum": _b("going out", "Going out concealed must also meet the "
                                   "initial-meld minimum (C32)."),
     "ask_permission": _b("going out", "A player may ask the partner \u201cMay I go out?\u201d "
@@ -214,9 +218,14 @@ OPTIONS: dict[str, Option] = {
                               "\u201cfirst_canasta\u201d (E7: the player who makes the "
                               "round's first canasta); a dealt packet opens for its player "
                               "at his own canasta: \u201cown_canasta\u201d or "
-                              "\u201cown_unmixed_canasta\u201d (R13: not a mixed one)."),
+                              "\u201cown_unmixed_canasta\u201d (R13: not a mixed one), "
+                              "or once his hand is used up: \u201chand_empty\u201d "
+                              "(HF8, the foot)."),
     "packet_name": Option("reserve", "str", 0, 20, "R3: what the players call the dealt "
                           "packet (\u201ckitty\u201d, \u201cpacket\u201d), for the table."),
+    "pile_take_most": _i("pile", 0, 60, "HF7: a take gets only the pile's top cards, this "
+                         "many, the top card among them; the rest stays (0: the whole "
+                         "pile)."),
     "reserve_with_discard": _b("reserve", "R13: an opened packet joins the hand only when "
                                "its player says so with a discard."),
     "sevens_held": _b("discards", "R16: no 7 may be discarded until every side has a "
@@ -241,7 +250,8 @@ OPTIONS: dict[str, Option] = {
                               "stock holds more cards than this."),
     "natural_canasta_bonus": _i("scoring", 0, 10_000, "Bonus for a natural canasta (C40)."),
     "mixed_canasta_bonus": _i("scoring", 0, 10_000, "Bonus for a mixed canasta (C40)."),
-    "red_three_bonus": _i("scoring", 0, 10_000, "Bonus for each red 3 (C40)."),
+    "red_three_bonus": _i("scoring", -1000, 10_000, "Bonus for each red 3 (C40; HF19: "
+                          "a penalty when below 0)."),
     "all_red_threes_bonus": _i("scoring", 0, 10_000, "Bonus when a team holds every red 3 "
                                "(C40)."),
     "red_three_totals": Option("scoring", "table", 0, 10_000, "Rows of (count, total) for "
@@ -308,7 +318,8 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "stock_out": ("", "pile"),
     "pure_ranks": ("", "7", "A", "7A"),
     "pure_open_mixed": ("", "7", "A", "7A"),
-    "reserve_trigger": ("initial_meld", "first_canasta", "own_canasta", "own_unmixed_canasta"),
+    "reserve_trigger": ("initial_meld", "first_canasta", "own_canasta", "own_unmixed_canasta",
+                        "hand_empty"),
     "take_onto": ("any", "open", "sequence", "completes"),
     "counted_pile": ("", "under", "including"),
 }
@@ -450,11 +461,15 @@ def problems(rules: RuleSet) -> list[str]:
         out.append("sequence_scores and sequence_grows_out need sequences (sequence_min)")
     if not rules.going_out and (rules.ask_permission or rules.must_ask):
         out.append("ask_permission and must_ask need going out: nobody goes out here")
-    own = rules.reserve_trigger in ("own_canasta", "own_unmixed_canasta")
+    own = rules.reserve_trigger in ("own_canasta", "own_unmixed_canasta", "hand_empty")
     if (rules.reserve_from == "dealt") != own or (own and not rules.reserve_size):
         out.append("a dealt packet (reserve_from \u201cdealt\u201d) and only it opens at "
                    "its player's own canasta (reserve_trigger own_canasta or "
-                   "own_unmixed_canasta), and it needs a reserve_size")
+                   "own_unmixed_canasta) or once his hand is used up (hand_empty), and it "
+                   "needs a reserve_size")
+    if rules.reserve_with_discard and rules.reserve_trigger == "hand_empty":
+        out.append("a foot (reserve_trigger hand_empty) joins the hand by itself: not "
+                   "with a discard (reserve_with_discard)")
     if rules.reserve_with_discard and rules.reserve_from != "dealt":
         out.append("reserve_with_discard needs a dealt packet (reserve_from \u201cdealt\u201d)")
     kinds = rules.out_natural + rules.out_mixed + rules.out_wild + rules.out_sevens

@@ -31,6 +31,7 @@ VARIANT_PAGES: dict[str, str] = {
     "three-deck-sequences": "three-deck-sequences",
     "railroad": "railroad",
     "pennies": "pennies",
+    "hand-and-foot": "hand-and-foot",
 }
 
 # ... and the page that holds each prefix of rule ids.
@@ -55,6 +56,7 @@ PREFIX_PAGES: dict[str, str] = {
     "Q": "three-deck-sequences",
     "R": "railroad",
     "PH": "pennies",
+    "HF": "hand-and-foot",
 }
 
 _RULE = re.compile(r"^([A-Z]{1,2})\d{1,3}$")

@@ -80,6 +80,7 @@ class RuleSet:
     pile_min_size: int = 0  # M7: the pile is taken only when it holds this many cards
     pile_barred_rank: str = ""  # M11: never taken with a card of this rank on top
     pile_wild_buy: bool = True  # S3 off: the pile is never taken with a wild card
+    pile_take_most: int = 0  # HF7: a take gets only the pile's top cards, this many (0: all)
     # S3: the melds the top card alone may join: "any" (C11), "open" (short of a
     # canasta), "sequence" (only a sequence it continues)
     take_onto: str = "any"
@@ -108,6 +109,9 @@ class RuleSet:
         (1500, 90),
         (3000, 120),
     )
+    # HF9: the initial-meld minimum by the round's number (the first round's first), the
+    # last repeated; () none: `initial_meld` by the score
+    initial_meld_by_deal: tuple[int, ...] = ()
     # Going out (C30-C33; the requirements as data, going_out.finish_problem)
     canastas_to_go_out: int = 1
     concealed_needs_minimum: bool = True
@@ -249,8 +253,12 @@ class RuleSet:
                 return other
         return None
 
-    def minimum_for(self, score: int) -> int:
-        """C25: the initial-meld minimum for a team with this cumulative score."""
+    def minimum_for(self, score: int, round_no: int = 0) -> int:
+        """C25: the initial-meld minimum for a team with this cumulative score (HF9: in
+        round `round_no`, where the minimum goes by the round)."""
+        by_deal = self.initial_meld_by_deal
+        if by_deal and round_no > 0:
+            return by_deal[min(round_no, len(by_deal)) - 1]
         result = self.initial_meld[0][1]
         for lowest, minimum in self.initial_meld:
             if score >= lowest:
@@ -281,7 +289,8 @@ class RuleSet:
         data = dict(self._json)
         for table in _TABLES:
             data[table] = [list(row) for row in getattr(self, table)]
-        data["roster"] = list(self.roster)
+        for name in _LISTS:
+            data[name] = list(getattr(self, name))
         data["rule_ids"] = [list(row) for row in self.rule_ids]
         return data
 
@@ -320,10 +329,12 @@ def _same_types(form: dict[str, Any], types: list[type], data: Any) -> bool:
         return False
     tables = [data[key] for key in _TABLES if key in data]
     cells = chain.from_iterable(chain.from_iterable(tables))
-    return set(map(type, cells)) <= _INT and set(map(type, data.get("roster", ()))) <= _INT
+    items = chain.from_iterable(data.get(name, ()) for name in _LISTS)
+    return set(map(type, cells)) <= _INT and set(map(type, items)) <= _INT
 
 
 _INT = {int}
+_LISTS = ("roster", "initial_meld_by_deal")
 _TABLES = ("initial_meld", "red_three_totals", "mixed_bonus_by_wilds", "wild_canasta_by_jokers",
            "sequence_scores", "canasta_count_bonus", "natural_count_bonus")
 
@@ -342,10 +353,11 @@ def _from_json(data: object) -> RuleSet:
                 what = "rule ids" if table == "rule_ids" else "whole numbers"
                 raise RuleSetError(f"{table} must be a list of pairs of {what}")
             values[table] = tuple(tuple(r) for r in rows)
-    if "roster" in values:
-        if not isinstance(values["roster"], list):
-            raise RuleSetError("roster must be a list of whole numbers")
-        values["roster"] = tuple(values["roster"])
+    for name in _LISTS:
+        if name in values:
+            if not isinstance(values[name], list):
+                raise RuleSetError(f"{name} must be a list of whole numbers")
+            values[name] = tuple(values[name])
     return RuleSet(**values)
 
 
@@ -831,11 +843,47 @@ PENNIES = replace(
               ("R18", "PH9"), ("C40", "PH8"), ("C42", "PH7"), ("C50", "PH11")),
 )
 
+# Hand and Foot (docs/variants/hand-and-foot.md): variants-notes §9 with pagat and
+# rversofidaho.org — an 11-card hand and an 11-card foot, books closed at seven, four
+# rounds with rising minimums.
+HAND_AND_FOOT = replace(
+    CLASSIC,
+    name="hand-and-foot",
+    title="Hand and Foot (4 players in partnerships; a hand and a foot, four rounds)",
+    decks=5,
+    hand_size=11,
+    draw_count=2,
+    meld_max=7,
+    groups_per_rank=12,
+    wild_meld_min=3,
+    pile_always_frozen=True,
+    pile_take_most=7,
+    initial_meld_by_deal=(50, 90, 120, 150),
+    canastas_to_go_out=5,
+    out_natural=2,
+    out_mixed=2,
+    out_wild=1,
+    reserve_size=11,
+    reserve_from="dealt",
+    reserve_trigger="hand_empty",
+    packet_name="foot",
+    wild_canasta_bonus=1500,
+    all_red_threes_bonus=0,
+    concealed_bonus=0,
+    deals=4,
+    target_score=100_000,  # HF14: no target (the highest the options allow)
+    rule_ids=(("C1", "HF1"), ("C3", "HF1"), ("C4", "HF2"), ("C7", "HF3"), ("C17", "HF4"),
+              ("C19", "HF4"), ("W2", "HF4"), ("S5", "HF4"), ("F1", "HF5"), ("C14", "HF7"),
+              ("W4", "HF7"), ("R13", "HF8"), ("C25", "HF9"), ("C26", "HF9"),
+              ("C40", "HF10"), ("C30", "HF11"), ("C31", "HF11"), ("R17", "HF11"),
+              ("C42", "HF6"), ("R19", "HF13"), ("E12", "HF14"), ("C50", "HF14")),
+)
+
 VARIANTS: dict[str, RuleSet] = {
     r.name: r for r in (CLASSIC, CLASSIC_2P, CLASSIC_3P, CLASSIC_5P, CLASSIC_6P, CLASSIC_6P_3X2,
                         FREE_CANASTA, WILD_CANASTA, CUBAN, MEXICANA, AMERICAN, SAMBA,
                         SAMBA_TWOS, SAMBA_THREE_NATURALS, BOLIVIA, BRAZILIAN, THREE_DECK_SEQUENCES,
-                        ESCALERA, RAILROAD, PENNIES)
+                        ESCALERA, RAILROAD, PENNIES, HAND_AND_FOOT)
 }
 
 

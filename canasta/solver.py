@@ -308,12 +308,14 @@ def out_shortfall(rules: RuleSet, reds: int) -> int:
 
 def out_kind(rules: RuleSet, meld: TableMeld) -> str | None:
     """R17: the kind a canasta counts as toward going out — "natural", "mixed", "wild",
-    "sevens" (a natural canasta of 7s; a mixed one too where `sevens_canasta_bonus`
-    scores both) or a sequence's — or None (no canasta, or black 3s)."""
+    "sevens" (where `out_sevens` asks for them: a natural canasta of 7s; a mixed one
+    too where `sevens_canasta_bonus` scores both) or a sequence's — or None (no canasta,
+    or black 3s)."""
     if len(meld.cards) < rules.canasta_size or meld.rank == "3":
         return None
     kind = canasta_kind(rules, meld.cards)
-    if meld.rank == "7" and (kind == "natural" or (kind == "mixed" and rules.sevens_canasta_bonus)):
+    if meld.rank == "7" and rules.out_sevens and (
+            kind == "natural" or (kind == "mixed" and rules.sevens_canasta_bonus)):
         return "sevens"  # (PH8: a mixed one too where 7s score as 7s either way, M6)
     return kind
 

@@ -99,7 +99,7 @@ class State(NamedTuple):
         return team_canastas(self.rules, self.melds[team])
 
     def minimum(self, team: int) -> int:
-        return self.rules.minimum_for(self.scores[team])
+        return self.rules.minimum_for(self.scores[team], self.round_no)
 
     def totals(self) -> tuple[int, ...]:
         """Team totals including every finished round."""

@@ -27,9 +27,12 @@ from .going_out import finish_problem, forms_own_melds
 from .legal import known_legal
 from .melds import WILD_KEY, TableMeld, meld_by_id, place, points, team_canastas
 from .opening import canasta_lacking
+from .pile import taken_part
 from .reserve import (
     deal_packets,
     first_canasta_cards,
+    foot_joins,
+    foot_waiting,
     joining_now,
     opens_packet,
     take_packet,
@@ -227,7 +230,7 @@ def _release(
 def _take_pile(state: State, action: TakePile, actions: Any) -> State:
     seat = state.to_move
     top = state.pile[-1]
-    below = state.pile[:-1]
+    below = taken_part(state.rules, state.pile)[:-1]  # HF7: the top cards only, there
     hand = remove_cards(state.hands[seat], action.cards)
     assert hand is not None
     rank = RANK[top]
@@ -313,9 +316,10 @@ def _lay_down(
         joined, reserve_reds, stock = take_reserve(state.rules, state.stock, count)
         hand = sort_cards(hand + joined)
         reds += reserve_reds
-    # R13: the play opens the player's packet (PH4: which joins the hand at once)
-    opens = bool(state.packets) and not state.packets_open[seat] and opens_packet(
-        state.rules, state.melds[team], melds)
+    # R13: the play opens the player's packet (PH4, HF8: which joins the hand at once)
+    opens = bool(state.packets) and not state.packets_open[seat] and (opens_packet(
+        state.rules, state.melds[team], melds) or (  # HF8: the hand used up, the foot
+            foot_joins(state.rules, len(hand)) and bool(state.packets[seat])))
     packet: tuple[str, ...] = ()
     packet_reds: tuple[str, ...] = ()
     if opens and not state.rules.reserve_with_discard:
@@ -341,7 +345,7 @@ def _lay_down(
         values[F_MELDED_THIS_ROUND] = _replace_at(state.melded_this_round, seat, True)
     if took_pile:
         values[F_PHASE] = PLAY
-        values[F_PILE] = ()
+        values[F_PILE] = state.pile[:-1 - len(held)]  # (HF7: what a take left)
     if state.face_down and (took_pile or (held and not pending)):
         values[F_FACE_DOWN] = state.face_down if pending else 0  # Z3
     values[F_HANDS] = _replace_at(state.hands, seat, hand)
@@ -377,11 +381,13 @@ def _discard(state: State, action: Discard, actions: Any) -> State:
     hands = _replace_at(state.hands, seat, hand)
     pile = (*state.pile, card)
     log: Chain = ((seat, action, _NO_EXTRA), state.log)
-    if not hand:
+    if action.reserve or (not hand and foot_waiting(state, seat)):
+        # R13: the opened packet joins the hand after the discard (HF8: the foot, once
+        # the hand is used up)
+        state, hands, log = _packet_joins(state, seat, hands, log)
+    if not hands[seat]:
         out = evolve(state, hands=hands, pile=pile, actions=actions, log=log)
         return _end_round(_went_out(out))
-    if action.reserve:  # R13: the opened packet joins the hand after the discard
-        state, hands, log = _packet_joins(state, seat, hands, log)
     if not state.stock and not state.rules.stock_out:  # C34 (R18: play goes on)
         return _end_round(evolve(state, hands=hands, pile=pile, actions=actions, log=log))
     nxt = (seat + 1) % state.rules.players
@@ -409,6 +415,7 @@ def _packet_joins(state: State, seat: int, hands: tuple[tuple[str, ...], ...], l
     log = _joined_log(log, seat, joined, reds)
     team = seat % state.rules.teams
     return evolve(state, stock=stock, packets=_replace_at(state.packets, seat, ()),
+                  packets_open=_replace_at(state.packets_open, seat, True),
                   red_threes=_replace_at(state.red_threes, team,
                                          state.red_threes[team] + reds)), hands, log
 

@@ -120,7 +120,8 @@ def view_for(state: State, seat: int) -> dict[str, Any]:
     if state.round_over:
         view["round_score"] = score_round(state)
         # (additive) the initial-meld minimum of the next round, from the new totals (C25)
-        view["next_minimum"] = [rules.minimum_for(total) for total in state.totals()]
+        view["next_minimum"] = [rules.minimum_for(total, state.round_no + 1)
+                                 for total in state.totals()]
         view["went_out"] = state.went_out
         view["hands"] = [list(h) for h in state.hands]  # shown face up at the round's end
         if state.packets:

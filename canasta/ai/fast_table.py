@@ -107,7 +107,8 @@ HOUSE_SCORING = ("double_end_bonus", "red_threes_by_going_out",
 # the public API (search.py's fallback).
 RAILROAD_OPTIONS = ("reserve_from", "reserve_with_discard", "sevens_held",
                     "last_discard_not_seven", "out_natural", "out_mixed", "out_wild",
-                    "out_sevens", "stock_out", "black_threes_any_number")
+                    "out_sevens", "stock_out", "black_threes_any_number",
+                    "initial_meld_by_deal", "pile_take_most")
 SEQUENCE_PREFIX = "q"  # a sequence's key: "q" and its id (S6)
 OLDER = "#"  # an older meld of a rank beside a newer one (S5): rank, "#", its id
 NO_LIMIT = 1 << 20  # the wild cards a meld of wild cards can take (F1: no C17 limit)

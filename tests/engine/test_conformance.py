@@ -16,7 +16,8 @@ from tests.engine.invariants import play_random
 ROUNDS_PER_VARIANT = 500
 # Railroad's rounds run to the end of a 424-card stock (R18): some 560 actions each, so
 # 50 rounds already make the checklist's 20,000 actions (500 would take four minutes).
-ROUNDS = {"railroad": 50}
+# Hand and Foot's rounds (some 250 actions) come four to a game: 100 rounds, 25 games.
+ROUNDS = {"railroad": 50, "hand-and-foot": 100}
 GAMES = 25
 MIN_ACTIONS = 20_000  # variant-checklist.md: at least this many per rule set
 
