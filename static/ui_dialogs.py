@@ -191,7 +191,8 @@ def score_sheet(view):
                         + " " + esc(word) + ": " + "".join(card_html(c) for c in packet)
                         + "</div>")
     if lefts or kitties:
-        many = word[:-1] + "ies" if word.endswith("y") else word + "s"  # kitties, packets
+        many = ("feet" if word == "foot" else word[:-1] + "ies" if word.endswith("y")
+                else word + "s")  # kitties, packets, feet (HF13)
         lefts = ('<div class="lefts"><b>Cards left in hand' + (" and " + esc(many) if kitties
                                                                else "")
                  + "</b>" + lefts + kitties + "</div>")

@@ -271,7 +271,9 @@ def scoreboard_html(view):
             + esc(minimum_shown(view, t))
             + "</small></span>"
         )
-    parts.append('<span class="round" data-testid="round">Round ' + esc(view["round"]) + "</span>")
+    deals = view.get("rules", {}).get("deals", 0)  # E12, HF14: a game of so many rounds
+    parts.append('<span class="round" data-testid="round">Round ' + esc(view["round"])
+                 + (" of " + esc(deals) if deals else "") + "</span>")
     return "".join(parts)
 
 

@@ -187,6 +187,10 @@ def _log_lines(before, data, after, seat):
             lines.append(_red_threes_line(e))
         elif e.get("event") == "reserve" and data.get("reserve"):
             continue  # R13: the kitty taken with the discard, said in its sentence
+        elif e.get("event") == "reserve" and before.rules.reserve_trigger == "hand_empty":
+            n = e["count"]  # HF8: the hand used up, the foot joins it
+            lines.append({"seat": e["seat"], "text": "used up the hand and took up the "
+                          f"{_packet_word(before)} ({n} card{'s' if n != 1 else ''})"})
         elif e.get("event") == "reserve" and before.rules.reserve_from == "dealt":
             n = e["count"]  # PH4: the play completed a canasta, the packet joins at once
             lines.append({"seat": e["seat"], "text": "completed a canasta and took the "
@@ -306,6 +310,11 @@ def _coach(state):
         if state.permission is False:
             return ("Your partner said no: keep at least one card this turn "
                     f"({state.rules.cite('C33')}).")
+        foot = len(state.packets[HUMAN]) if state.packets else 0
+        if foot and state.rules.reserve_trigger == "hand_empty":  # HF8: the foot waits
+            return (f"Meld what you can, then discard. Your foot ({foot} cards) joins your "
+                    "hand once it is used up: meld your last card and play on, or discard "
+                    f"it and play the foot next turn ({state.rules.cite('R13')}).")
         return "Meld what you can, then discard one card to end your turn."
     return ""
 

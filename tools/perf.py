@@ -88,8 +88,12 @@ def click_to_render_ms(page: Page, testid: str) -> float:
 
 # The largest game of each family (variant checklist item 4): six seats and three
 # decks (the player-count family); a 162-card deck with 13 more cards per side
-# (issue 13's family: Mexicana); three decks with sequences (issue 12's: Samba).
-LARGEST = ("classic-6p", "mexicana", "samba")
+# (issue 13's family: Mexicana); three decks with sequences (issue 12's: Samba); eight
+# decks and a kitty a player (issue 14's: Railroad).
+LARGEST = ("classic-6p", "mexicana", "samba", "railroad")
+# Games whose long save is a whole game (issue 14: "a save of a whole game to 20,000
+# points"), with at most this many rounds; the others' saves hold six rounds.
+WHOLE_GAME = {"railroad": 40, "pennies": 40, "hand-and-foot": 4}
 
 
 def ai_step_times(context: Any, base: str, level: str, turns: int = 25,
@@ -269,13 +273,14 @@ def engine_start(browser: Any, base: str, repeats: int = 5) -> dict[str, Any]:
 
 
 def late_game_save(variant: str = "classic") -> str:
-    """A save deep into a game (AI against AI, six rounds), made under CPython."""
+    """A save deep into a game (AI against AI, six rounds; a whole game for the games of
+    WHOLE_GAME), made under CPython."""
     import canasta
     from canasta.ai import choose_action
 
     state = canasta.new_game(variant, 11)
     step = 0
-    while len(state.history) < 6 and not state.game_over:
+    while len(state.history) < WHOLE_GAME.get(variant, 6) and not state.game_over:
         if state.round_over:
             state = canasta.apply(state, canasta.parse_action({"type": "next_round"}))
             continue
