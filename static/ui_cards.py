@@ -24,6 +24,29 @@ from ui_base import (
     team_title,
 )
 
+# The face of a court card or a joker (issue 15's card faces): a small figure drawn in
+# the suit's colour (currentColor, so the four-colour deck applies) where the other
+# cards show their suit large — a crown for kings, a tiara for queens, a plumed cap for
+# jacks, a jester's cap for jokers. Drawn here (our own paths), no image is fetched.
+_FACE = {
+    "K": "M2 18 4 7l5 5 3-8 3 8 5-5 2 11zM3 19h18v2.5H3z",
+    "Q": ("M3 18 5 10l4 3 3-5 3 5 4-3 2 8zM3 19h18v2.5H3z"
+          "M3.5 8.5a1.5 1.5 0 1 0 3 0a1.5 1.5 0 1 0-3 0M10.5 6.5a1.5 1.5 0 1 0 3 0"
+          "a1.5 1.5 0 1 0-3 0M17.5 8.5a1.5 1.5 0 1 0 3 0a1.5 1.5 0 1 0-3 0"),
+    "J": "M4 16q0-7 8-7t8 7zM2 16.5h20V19H2zM13 9q5-7 9-6-4 2-6 6z",
+    "JK": ("M4 19Q6 10 3 5q6 1 9 8 3-7 9-8-3 5-1 14zM3.5 19.5h17V22h-17z"
+           "M.8 4.5a2 2 0 1 0 4 0a2 2 0 1 0-4 0M19.2 4.5a2 2 0 1 0 4 0a2 2 0 1 0-4 0"),
+}
+
+
+def face_html(card):
+    """The figure of a court card or a joker (`_FACE`), or "" for the other cards."""
+    path = _FACE.get("JK" if card == "JK" else card[:1])
+    if path is None or not is_card(card):
+        return ""
+    return ('<svg class="face" viewBox="0 0 24 24" aria-hidden="true" focusable="false">'
+            '<path d="' + path + '"/></svg>')
+
 
 def card_html(card, act="", idx=None, selected=False, extra="", testid=""):
     # Every value from the view is escaped (esc): a tampered save cannot add markup.
@@ -68,7 +91,7 @@ def card_html(card, act="", idx=None, selected=False, extra="", testid=""):
         # the corner index: the suit under the rank, in sight where cards overlap
         + ('<span class="ci">' + suit + "</span>" if card != "JK" and suit else "")
         + '</span><span class="cs">'
-        + (suit if card != "JK" else "")
+        + (face_html(card) or (suit if card != "JK" else ""))
         + "</span></"
         + tag
         + ">"
@@ -388,6 +411,10 @@ def center_html(view):
     if least and pile["size"] < least:  # M7: taken only from that many cards
         marks.append('<span class="mark blocked" data-testid="pile-too-small">Taken from '
                      + esc(least) + " cards</span>")
+    most = rules.get("pile_take_most", 0)
+    if most and pile["size"] > most:  # HF7: a take gets only the top cards
+        marks.append('<span class="mark takes" data-testid="pile-takes-top">Takes the top '
+                     + esc(most) + "</span>")
     if rules.get("empty_pile_bars") and not pile["size"]:  # U13
         pure = ", ".join(PLURAL.get(r, r + "s").lower() for r in rules.get("pure_ranks", ""))
         marks.append('<span class="mark blocked" data-testid="pile-empty-bars">Empty: no '

@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 import canasta
-from tests.e2e.conftest import hand_cards, my_turn, open_game, saved_game, select
+from tests.e2e.conftest import hand_cards, my_turn, open_game, open_position, saved_game, select
 from tests.e2e.rounds import melds_first, play_human_turns
 
 
@@ -288,6 +288,30 @@ def test_the_four_colour_deck_is_a_remembered_choice(page: Page) -> None:
     my_turn(page)
     expect(page.get_by_test_id("colours-button")).to_have_attribute("aria-pressed", "true")
     assert colours() == four
+
+
+def test_court_cards_and_jokers_show_their_figures(page: Page) -> None:
+    """Issue 15 (real card faces): a king, a queen, a jack and a joker are told apart at a
+    glance by a figure in the suit's colour (a crown, a tiara, a cap, a jester's cap),
+    drawn by the page itself; a number card keeps its large suit."""
+    open_position(page, {
+        "variant": "classic", "to_move": 0, "phase": "draw",
+        "hands": [["JC", "QH", "KD", "JK", "5S", "AS"], ["4C", "5C"], ["9H", "9D"],
+                  ["8S", "8D"]],
+        "melds": [[], []], "pile": ["6S"], "scores": [0, 0]})
+    figures = page.evaluate("""() => {
+        const out = {};
+        for (const card of document.querySelectorAll('[data-testid=hand-card]')) {
+            const face = card.querySelector('svg.face path');
+            out[card.dataset.card] = face ? [face.getAttribute('d').slice(0, 12),
+                getComputedStyle(face).fill === getComputedStyle(card).color] : null;
+        }
+        return out;
+    }""")
+    assert figures["5S"] is None and figures["AS"] is None
+    shapes = {card: figures[card] for card in ("JC", "QH", "KD", "JK")}
+    assert all(f is not None and f[1] for f in shapes.values()), shapes
+    assert len({f[0] for f in shapes.values() if f}) == 4  # four different figures
 
 
 FLIGHTS = """
