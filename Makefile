@@ -37,11 +37,13 @@ lint: $(VENV)/.installed
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy
 
-# The engine and AI tests in two processes (pytest-xdist: CI has two cores), then the
-# browser tests one at a time (each drives Chromium and a Pyodide worker).
+# The engine and AI tests in two processes (pytest-xdist: CI has two cores; an idle one
+# takes tests queued for the other, so the long ones do not end the run on one core),
+# then the browser tests one at a time (each drives Chromium and a Pyodide worker). The
+# slowest tests are listed: they are where CI time goes.
 test: $(VENV)/.installed runtime engine chromium lint
-	$(VENV)/bin/pytest --ignore=tests/e2e -n 2
-	$(VENV)/bin/pytest tests/e2e
+	$(VENV)/bin/pytest --ignore=tests/e2e -n 2 --dist worksteal --durations=15
+	$(VENV)/bin/pytest tests/e2e --durations=10
 
 dist: runtime engine
 	python3 tools/build.py dist dist

@@ -87,6 +87,18 @@ def discard(card: str) -> Action:
 
 
 DRAW = C.parse_action({"type": "draw"})
+
+
+def cards_drawn(rules: C.RuleSet, seed: int) -> int:
+    """How many cards the first player of a new game of `rules` gains by drawing from the
+    stock (C7: one; two where the rules say), red 3s laid down among them."""
+    state = C.new_game(rules, seed)
+    seat, team = state.to_move, state.team
+
+    def held(s: State) -> int:
+        return len(s.hands[seat]) + len(s.red_threes[team])
+
+    return held(C.apply(state, DRAW)) - held(state)
 ASK = C.parse_action({"type": "ask"})
 
 

@@ -13,7 +13,7 @@ from canasta.house_rules import describe, rules_named
 from canasta.scoring import canasta_bonus, score_round
 from canasta.state import State, evolve
 from canasta.view import view_for
-from tests.engine.helpers import DRAW, discard, rule
+from tests.engine.helpers import cards_drawn, discard, rule
 from tests.games import ai_round
 
 RULES = C.get_rules("hand-and-foot")
@@ -72,11 +72,7 @@ def test_HF2_a_hand_of_eleven_and_a_foot_of_eleven_face_down() -> None:
 
 
 def test_HF3_draw_two_discard_one() -> None:
-    state = C.new_game(RULES, 6)
-    seat = state.to_move
-    before = len(state.hands[seat]) + len(state.red_threes[seat % 2])
-    after = C.apply(state, DRAW)
-    assert len(after.hands[seat]) + len(after.red_threes[seat % 2]) == before + 2
+    assert cards_drawn(RULES, 6) == 2
 
 
 def test_HF4_books_close_at_seven_wild_cards_at_most_three_and_fewer() -> None:

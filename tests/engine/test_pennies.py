@@ -13,7 +13,7 @@ from canasta.house_rules import rules_named
 from canasta.scoring import canasta_bonus, score_round
 from canasta.state import State
 from canasta.view import view_for
-from tests.engine.helpers import DRAW, discard, rule
+from tests.engine.helpers import cards_drawn, discard, rule
 from tests.games import ai_round
 
 RULES = C.get_rules("pennies")
@@ -92,11 +92,7 @@ def test_PH4_the_packet_joins_the_hand_at_the_players_first_canasta() -> None:
 
 
 def test_PH5_draw_two_discard_one() -> None:
-    state = C.new_game(RULES, 6)
-    seat = state.to_move
-    before = len(state.hands[seat]) + len(state.red_threes[seat % 2])
-    after = C.apply(state, DRAW)
-    assert len(after.hands[seat]) + len(after.red_threes[seat % 2]) == before + 2
+    assert cards_drawn(RULES, 6) == 2
 
 
 def test_PH6_canastas_close_at_seven_wild_melds_from_three() -> None:

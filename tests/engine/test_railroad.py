@@ -18,7 +18,7 @@ from canasta.house_rules import rules_named
 from canasta.scoring import canasta_bonus, score_round
 from canasta.state import State
 from canasta.view import view_for
-from tests.engine.helpers import DRAW, discard, rule
+from tests.engine.helpers import DRAW, cards_drawn, discard, rule
 from tests.engine.invariants import check_view_leaks_nothing
 from tests.games import ai_round
 
@@ -197,11 +197,7 @@ def test_R11_the_initial_meld_by_the_players_own_score() -> None:
 
 
 def test_R12_draw_two() -> None:
-    state = C.new_game(RULES, 8)
-    seat = state.to_move
-    before = len(state.hands[seat]) + len(state.red_threes[seat])
-    after = C.apply(state, DRAW)
-    assert len(after.hands[seat]) + len(after.red_threes[seat]) == before + 2
+    assert cards_drawn(RULES, 8) == 2
 
 
 def test_R13_the_kitty_opens_at_an_unmixed_canasta_and_joins_with_a_discard() -> None:
