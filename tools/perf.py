@@ -29,6 +29,7 @@ from playwright.sync_api import Page, sync_playwright
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+import canasta  # noqa: E402
 from canasta.ai.timing import time_summary  # noqa: E402
 from tools.serve import make_server  # noqa: E402
 
@@ -107,14 +108,26 @@ def ai_step_times(context: Any, base: str, level: str, turns: int = 25,
         if page.get_by_test_id("score-sheet").count():
             break
         page.get_by_test_id("btn-draw").click()
-        page.locator("[data-testid=hand-card]").first.click()
+        discard_card(page, variant)
         page.get_by_test_id("btn-discard").click()
     times = [t / 1000 for t in json.loads(page.evaluate("window.canastaAiTimes()"))]
     page.close()
     return time_summary(times)
 
 
-def play_human_turns(page: Page, turns: int, next_rounds: bool = False) -> dict[str, Any]:
+def discard_card(page: Page, variant: str) -> None:
+    """Select the card the human discards: the first of the hand, or where 7s are held
+    (R16, PH9: Railroad, Pennies) the first that is not a 7."""
+    cards = page.locator("[data-testid=hand-card]")
+    if canasta.get_rules(variant.partition("+")[0]).sevens_held:
+        others = page.locator("[data-testid=hand-card]:not([data-card^='7'])")
+        if others.count():
+            cards = others
+    cards.first.click()
+
+
+def play_human_turns(page: Page, turns: int, next_rounds: bool = False,
+                     variant: str = "classic") -> dict[str, Any]:
     """Play `turns` human turns (draw, discard the first card; the AIs play on) and
     measure the click to the updated table and the main-thread tasks meanwhile. At a
     round's end: stop, or with `next_rounds` deal the next round and go on."""
@@ -130,7 +143,7 @@ def play_human_turns(page: Page, turns: int, next_rounds: bool = False) -> dict[
             rounds += 1
             continue
         latencies.append(click_to_render_ms(page, "btn-draw"))
-        page.locator("[data-testid=hand-card]").first.click()
+        discard_card(page, variant)
         page.get_by_test_id("btn-discard").click()
     boot_end = mark(page, "engine-ready")
     return {
@@ -168,7 +181,8 @@ def largest_game(context: Any, base: str, variant: str) -> dict[str, Any]:
     page.goto(base + f"?seed=7&new=1&fast=1&variant={variant}&nosw=1")
     page.wait_for_selector("body[data-engine=ready]", timeout=120_000)
     page.wait_for_selector("[data-testid=hand-card]")
-    play = play_human_turns(page, 30, next_rounds=True)  # six-player rounds are short
+    play = play_human_turns(page, 30, next_rounds=True,  # six-player rounds are short
+                            variant=variant)
     save = late_game_save(variant)
     figures = {
         "play": play,
@@ -275,7 +289,6 @@ def engine_start(browser: Any, base: str, repeats: int = 5) -> dict[str, Any]:
 def late_game_save(variant: str = "classic") -> str:
     """A save deep into a game (AI against AI, six rounds; a whole game for the games of
     WHOLE_GAME), made under CPython."""
-    import canasta
     from canasta.ai import choose_action
 
     state = canasta.new_game(variant, 11)
