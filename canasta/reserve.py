@@ -127,17 +127,16 @@ def packet_joining(state: State, after: tuple[TableMeld, ...], left: int = 1
     otherwise."""
     seat = state.to_move
     if (not state.packets or state.rules.reserve_with_discard or state.packets_open[seat]
-            or not state.packets[seat]
             or not (opens_packet(state.rules, state.melds[state.team], after)
-                    or foot_joins(state.rules, left))):
+                    or foot_joins(state, seat, left))):
         return ()
     return tuple(c for c in state.packets[seat] if c not in state.rules.laid_threes)
 
 
-def foot_joins(rules: RuleSet, left: int) -> bool:
-    """HF8 (`reserve_trigger` "hand_empty"): whether a play leaving its player `left`
-    cards brings his foot into his hand (he has one waiting: the caller asks)."""
-    return rules.reserve_trigger == "hand_empty" and not left
+def foot_joins(state: State, seat: int, left: int) -> bool:
+    """HF8 (`reserve_trigger` "hand_empty"): whether a play leaving the player at `seat`
+    `left` cards brings his waiting foot into his hand."""
+    return not left and foot_waiting(state, seat)
 
 
 def foot_waiting(state: State, seat: int) -> bool:

@@ -32,7 +32,6 @@ from .reserve import (
     deal_packets,
     first_canasta_cards,
     foot_joins,
-    foot_waiting,
     joining_now,
     opens_packet,
     take_packet,
@@ -318,8 +317,8 @@ def _lay_down(
         reds += reserve_reds
     # R13: the play opens the player's packet (PH4, HF8: which joins the hand at once)
     opens = bool(state.packets) and not state.packets_open[seat] and (opens_packet(
-        state.rules, state.melds[team], melds) or (  # HF8: the hand used up, the foot
-            foot_joins(state.rules, len(hand)) and bool(state.packets[seat])))
+        state.rules, state.melds[team], melds) or foot_joins(  # HF8: the hand used up
+            state, seat, len(hand)))
     packet: tuple[str, ...] = ()
     packet_reds: tuple[str, ...] = ()
     if opens and not state.rules.reserve_with_discard:
@@ -381,7 +380,7 @@ def _discard(state: State, action: Discard, actions: Any) -> State:
     hands = _replace_at(state.hands, seat, hand)
     pile = (*state.pile, card)
     log: Chain = ((seat, action, _NO_EXTRA), state.log)
-    if action.reserve or (not hand and foot_waiting(state, seat)):
+    if action.reserve or foot_joins(state, seat, len(hand)):
         # R13: the opened packet joins the hand after the discard (HF8: the foot, once
         # the hand is used up)
         state, hands, log = _packet_joins(state, seat, hands, log)

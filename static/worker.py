@@ -23,7 +23,7 @@ from canasta.cards import RANK, WILDS, rank_plural, short_name  # noqa: E402
 from canasta.house_rules import describe as describe_house_rules  # noqa: E402
 from canasta.house_rules import with_house_rules  # noqa: E402
 from canasta.melds import WILD_KEY  # noqa: E402
-from canasta.reserve import joining  # noqa: E402
+from canasta.reserve import foot_waiting, joining  # noqa: E402
 from canasta.roster import public_view, seat_of  # noqa: E402
 from canasta.rule_pages import rule_href, variant_href  # noqa: E402
 from canasta.sequences import SEQUENCE, in_run_order, is_sequence_play, run_name  # noqa: E402
@@ -310,8 +310,8 @@ def _coach(state):
         if state.permission is False:
             return ("Your partner said no: keep at least one card this turn "
                     f"({state.rules.cite('C33')}).")
-        foot = len(state.packets[HUMAN]) if state.packets else 0
-        if foot and state.rules.reserve_trigger == "hand_empty":  # HF8: the foot waits
+        if foot_waiting(state, HUMAN):  # HF8
+            foot = len(state.packets[HUMAN])
             return (f"Meld what you can, then discard. Your foot ({foot} cards) joins your "
                     "hand once it is used up: meld your last card and play on, or discard "
                     f"it and play the foot next turn ({state.rules.cite('R13')}).")

@@ -31,6 +31,7 @@ sys.path.insert(0, str(ROOT))
 
 import canasta  # noqa: E402
 from canasta.ai.timing import time_summary  # noqa: E402
+from canasta.house_rules import rules_named  # noqa: E402
 from tools.serve import make_server  # noqa: E402
 
 SETTLE_MS = 3000
@@ -92,9 +93,9 @@ def click_to_render_ms(page: Page, testid: str) -> float:
 # (issue 13's family: Mexicana); three decks with sequences (issue 12's: Samba); eight
 # decks and a kitty a player (issue 14's: Railroad).
 LARGEST = ("classic-6p", "mexicana", "samba", "railroad")
-# Games whose long save is a whole game (issue 14: "a save of a whole game to 20,000
-# points"), with at most this many rounds; the others' saves hold six rounds.
-WHOLE_GAME = {"railroad": 40, "pennies": 40, "hand-and-foot": 4}
+# The rounds of a long save: six; a whole game (at most 40 rounds) where each player has
+# a dealt packet (issue 14: "a save of a whole game to 20,000 points").
+SAVE_ROUNDS, WHOLE_GAME_ROUNDS = 6, 40
 
 
 def ai_step_times(context: Any, base: str, level: str, turns: int = 25,
@@ -119,7 +120,7 @@ def discard_card(page: Page, variant: str) -> None:
     """Select the card the human discards: the first of the hand, or where 7s are held
     (R16, PH9: Railroad, Pennies) the first that is not a 7."""
     cards = page.locator("[data-testid=hand-card]")
-    if canasta.get_rules(variant.partition("+")[0]).sevens_held:
+    if rules_named(variant).sevens_held:
         others = page.locator("[data-testid=hand-card]:not([data-card^='7'])")
         if others.count():
             cards = others
@@ -287,13 +288,14 @@ def engine_start(browser: Any, base: str, repeats: int = 5) -> dict[str, Any]:
 
 
 def late_game_save(variant: str = "classic") -> str:
-    """A save deep into a game (AI against AI, six rounds; a whole game for the games of
-    WHOLE_GAME), made under CPython."""
+    """A save deep into a game (AI against AI, SAVE_ROUNDS rounds; a whole game where
+    the rules deal packets), made under CPython."""
     from canasta.ai import choose_action
 
     state = canasta.new_game(variant, 11)
     step = 0
-    while len(state.history) < WHOLE_GAME.get(variant, 6) and not state.game_over:
+    rounds = WHOLE_GAME_ROUNDS if state.rules.reserve_from == "dealt" else SAVE_ROUNDS
+    while len(state.history) < rounds and not state.game_over:
         if state.round_over:
             state = canasta.apply(state, canasta.parse_action({"type": "next_round"}))
             continue
