@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PORT ?= 8000
 
-.PHONY: play test lint dist bench simulate soak arena perf shots runtime engine chromium clean
+.PHONY: play test lint dist bench simulate soak arena perf shots docs-shots runtime engine chromium clean
 
 $(VENV)/.installed: requirements-dev.txt
 	python3 -m venv $(VENV)
@@ -73,6 +73,12 @@ perf: $(VENV)/.installed runtime engine chromium
 # tests/fixtures/layout/ at every screen size, written to shots/ for review.
 shots: $(VENV)/.installed runtime engine chromium
 	CANASTA_SHOTS=$(CURDIR)/shots $(VENV)/bin/pytest -q tests/e2e/test_layout.py
+
+# The screenshots kept in docs/screenshots/ (docs/SCREENSHOTS.md): four fixtures at every
+# size, as small JPEG files.
+docs-shots: $(VENV)/.installed runtime engine chromium
+	CANASTA_SHOTS=$(CURDIR)/docs/screenshots CANASTA_SHOTS_JPEG=1 $(VENV)/bin/pytest -q \
+		tests/e2e/test_layout.py -k "deal or ten-melds or mexicana-hand or pennies-six"
 
 clean:
 	rm -rf $(VENV) node_modules static/pyodide static/pyscript static/micropython static/canasta.zip dist

@@ -21,6 +21,11 @@ FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "layout"
 SIZES = [(1280, 720), (1366, 768), (1920, 1080), (390, 844), (360, 740), (740, 360)]
 NAMES = sorted(p.stem for p in FIXTURES.glob("*.json"))
 SHOTS = os.environ.get("CANASTA_SHOTS")  # a folder: `make shots` sets it
+# `make docs-shots` asks for small JPEG files (docs/screenshots/, kept in the repository).
+SHOT_TYPE = "jpeg" if os.environ.get("CANASTA_SHOTS_JPEG") else "png"
+# The fixtures whose screenshots docs/screenshots/ keeps, at every size.
+DOC_FIXTURES = ("deal", "ten-melds", "mexicana-hand", "pennies-six")
+DOCS_SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 
 # Each box must lie inside the viewport; each hand card's corner index is hit-tested at
 # its centre (the topmost element there must be the index itself or inside its card).
@@ -80,10 +85,24 @@ def test_the_table_fits_the_screen(page: Page, name: str, width: int, height: in
     found = page.evaluate(MEASURE)
     if SHOTS:
         Path(SHOTS).mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=f"{SHOTS}/{name}-{width}x{height}.png")
+        if SHOT_TYPE == "png":
+            page.screenshot(path=f"{SHOTS}/{name}-{width}x{height}.png")
+        else:
+            page.screenshot(path=f"{SHOTS}/{name}-{width}x{height}.jpg", type="jpeg",
+                            quality=70)
     assert found["cards"] == len(fixture(name)["hands"][0])
     assert found["scroll"] == [0, 0]
     assert not found["overflow"], "the page is wider than the screen"
     assert found["problems"] == [], "\n".join(found["problems"][:12])
     least = 14 if width <= 760 else 16
     assert found["size"] >= least, f"hand card indexes of {found['size']} px"
+
+
+def test_the_documents_show_the_table_at_every_size() -> None:
+    """docs/screenshots/ holds the table at each size of the layout budget (issue 15);
+    `make docs-shots` writes them."""
+    missing = [f"{name}-{w}x{h}.jpg" for name in DOC_FIXTURES for w, h in SIZES
+               if not (DOCS_SHOTS / f"{name}-{w}x{h}.jpg").is_file()]
+    assert missing == [], missing
+    page = (DOCS_SHOTS.parent / "SCREENSHOTS.md").read_text()
+    assert all(f"{name}-{w}x{h}.jpg" in page for name in DOC_FIXTURES for w, h in SIZES)
