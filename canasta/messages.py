@@ -230,33 +230,10 @@ def _branches(choices: str) -> "dict[str, str]":
         i = end + 1
 
 
-def placeholders(template: str) -> "set[str]":
-    """The parameter names a template uses (a test checks each translation uses the
-    same ones), and for a plural choice the names in its branches."""
-    names: set[str] = set()
-    i = 0
-    while True:
-        start = template.find("{", i)
-        if start < 0:
-            return names
-        end = _closing(template, start)
-        body = template[start + 1:end]
-        brace = body.find("{")
-        head = body if brace < 0 else body[:brace]
-        if "," in head:
-            name, _, rest = _split_plural(body)
-            names.add(name)
-            for branch in _branches(rest).values():
-                names |= placeholders(branch)
-        else:
-            names.add(body.partition(":")[0].strip())
-        i = end + 1
-
-
-def plural_selectors(template: str) -> "list[list[str]]":
-    """The selectors of each plural choice in a template (a test checks that every
-    translation's choices end in 'other')."""
-    found: list[list[str]] = []
+def _arguments(template: str) -> "list[tuple[str, dict[str, str] | None]]":
+    """Each placeholder of a template at its top level: its name, and a plural
+    choice's branches by selector (None for a plain placeholder)."""
+    found: list[tuple[str, dict[str, str] | None]] = []
     i = 0
     while True:
         start = template.find("{", i)
@@ -267,8 +244,31 @@ def plural_selectors(template: str) -> "list[list[str]]":
         brace = body.find("{")
         head = body if brace < 0 else body[:brace]
         if "," in head:
-            branches = _branches(_split_plural(body)[2])
+            name, _, rest = _split_plural(body)
+            found.append((name, _branches(rest)))
+        else:
+            found.append((body.partition(":")[0].strip(), None))
+        i = end + 1
+
+
+def placeholders(template: str) -> "set[str]":
+    """The parameter names a template uses (a test checks each translation uses the
+    same ones), and for a plural choice the names in its branches."""
+    names: set[str] = set()
+    for name, branches in _arguments(template):
+        names.add(name)
+        for branch in (branches or {}).values():
+            names |= placeholders(branch)
+    return names
+
+
+def plural_selectors(template: str) -> "list[list[str]]":
+    """The selectors of each plural choice in a template (a test checks that every
+    translation's choices end in 'other')."""
+    found: list[list[str]] = []
+    for _, branches in _arguments(template):
+        if branches is not None:
             found.append(list(branches))
             for branch in branches.values():
                 found.extend(plural_selectors(branch))
-        i = end + 1
+    return found
