@@ -12,6 +12,7 @@ from typing import Any
 
 from .actions import Discard
 from .cards import BLACK_THREES
+from .errors import Text
 from .rules import RuleSet
 from .solver import BLACK_THREE_VALUE
 
@@ -41,8 +42,8 @@ def held_problem(rules: RuleSet, card: str, hand: Iterable[str], discards: int) 
         return None
     if not first_round(rules, discards) or all(c in BLACK_THREES for c in hand):
         return None
-    return ("No black 3 may be discarded the first time around the table: discard "
-            "another card.")
+    return Text("No black 3 may be discarded the first time around the table: discard "
+                "another card.")
 
 
 def split_aside(rules: RuleSet, cards: tuple[str, ...]) -> tuple[tuple[str, ...],

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
-from .messages import RANK_NAMES, RANK_PLURALS, SUIT_NAMES, card_short
+from .messages import RANK_NAMES, SUIT_NAMES, card_short
 
 RANKS = "A23456789TJQK"
 SUITS = "SHDC"
@@ -84,10 +84,6 @@ def short_name(card: str) -> str:
 
 def cards_text(cards: Iterable[str]) -> str:
     return " ".join(short_name(c) for c in cards)
-
-
-def rank_plural(rank: str) -> str:
-    return RANK_PLURALS.get(rank, "wild cards")
 
 
 def make_deck(decks: int, jokers_per_deck: int) -> tuple[str, ...]:

@@ -454,60 +454,53 @@ def _target(state: State, meld_id: int) -> tuple[TableMeld | None, Rejection | N
     return None, Rejection("C18", Text("There is no meld {meld} on the table.", meld=meld_id))
 
 
-def out_needs(rules: RuleSet) -> str:
-    """What a side needs to go out, in words (C30; M8, M12)."""
-    n = rules.canastas_to_go_out
-    need = "a canasta" if n == 1 else f"{n} canastas"
-    kinds = [(k, w) for k, w in ((rules.out_natural, "natural"), (rules.out_mixed, "mixed"),
-                                 (rules.out_wild, "of wild cards"), (rules.out_sevens,
-                                                                     "of 7s")) if k]
+def out_needs(rules: RuleSet) -> Text:
+    """What a side needs to go out, in words (C30; M8, M12): "2 canastas: one natural,
+    one mixed and a red 3 laid down", a phrase of phrases that each language says."""
+    need = Text("{n, plural, =1 {a canasta} other {# canastas}}", n=rules.canastas_to_go_out)
+    kinds = []
+    if rules.out_natural:
+        kinds.append(Text("{n, plural, =1 {one natural} other {# natural}}",
+                          n=rules.out_natural))
+    if rules.out_mixed:
+        kinds.append(Text("{n, plural, =1 {one mixed} other {# mixed}}", n=rules.out_mixed))
+    if rules.out_wild:
+        kinds.append(Text("{n, plural, =1 {one of wild cards} other {# of wild cards}}",
+                          n=rules.out_wild))
+    if rules.out_sevens:
+        kinds.append(Text("{n, plural, =1 {one of 7s} other {# of 7s}}", n=rules.out_sevens))
     if kinds:  # R17
-        need += ": " + ", ".join(f"{'one' if k == 1 else k} {w}" for k, w in kinds)
+        listed = kinds[0]
+        for kind in kinds[1:]:
+            listed = Text("{first}, {then}", first=listed, then=kind)
+        need = Text("{need}: {kinds}", need=need, kinds=listed)
     if rules.red_threes_to_go_out:
-        k = rules.red_threes_to_go_out
-        need += f" and {'a red 3' if k == 1 else f'{k} red 3s'} laid down"
+        need = Text("{need} and {n, plural, =1 {a red 3} other {# red 3s}} laid down",
+                    need=need, n=rules.red_threes_to_go_out)
     if rules.canastas_per_red_three:
-        need += ", and a canasta for each of its red 3s beyond that"
+        need = Text("{need}, and a canasta for each of its red 3s beyond that", need=need)
     return need
-
-
-def counted_only(rules: RuleSet) -> bool:
-    """Whether `out_needs` names only a number of canastas (no kinds, no red 3s), so a
-    sentence can name it by a plural choice."""
-    return not (rules.out_natural or rules.out_mixed or rules.out_wild or rules.out_sevens
-                or rules.red_threes_to_go_out or rules.canastas_per_red_three)
 
 
 def _c31(rules: RuleSet) -> Rejection:
     if not rules.going_out:
         return Rejection("C31", "Nobody goes out in this game: keep two cards, one to "
                                 "discard and one to hold.")
-    if counted_only(rules):
-        return Rejection("C31", Text(
-            "Your team needs {n, plural, =1 {a canasta} other {# canastas}} before you may "
-            "play down to fewer than two cards: keep one card to discard and one to hold.",
-            n=rules.canastas_to_go_out))
-    return Rejection(
-        "C31",
-        f"Your team needs {out_needs(rules)} before you may play down to fewer than two "
-        "cards: keep one card to discard and one to hold.",
-    )
+    return Rejection("C31", Text(
+        "Your team needs {need} before you may play down to fewer than two cards: keep one "
+        "card to discard and one to hold.", need=out_needs(rules)))
 
 
 def _finish_rejection(rules: RuleSet, problem: str) -> Rejection:
     """The refusal of a going out that `going_out.finish_problem` refuses."""
-    need = out_needs(rules)
     if problem == "keep_two":
         return _c31(rules)
     if problem == "canastas":
         if not rules.going_out:
             return Rejection("C30", "Nobody goes out in this game: the last card is never "
                                     "discarded.")
-        if counted_only(rules):
-            return Rejection("C30", Text("You cannot go out: your team needs {n, plural, =1 "
-                                         "{a canasta} other {# canastas}} first.",
-                                         n=rules.canastas_to_go_out))
-        return Rejection("C30", f"You cannot go out: your team needs {need} first.")
+        return Rejection("C30", Text("You cannot go out: your team needs {need} first.",
+                                     need=out_needs(rules)))
     if problem == "no":
         return Rejection("C33", "Your partner said no: you may not go out this turn, so keep "
                                 "at least two cards.")
@@ -693,16 +686,9 @@ def _after_meld(state: State, cards: tuple[str, ...], rest: tuple[str, ...],
                                     "hold only 7s, and none may be discarded now.")
     last = rank == "3" and not rules.black_threes_anytime  # C21 (E5: not last)
     if last and out < rules.canastas_to_go_out:
-        if counted_only(rules):
-            return Rejection("C30", Text(  # C21 with C30's canastas: cited as C30
-                "Black 3s are melded only by a player going out, and your team needs "
-                "{n, plural, =1 {a canasta} other {# canastas}} to go out.",
-                n=rules.canastas_to_go_out))
-        return Rejection(  # C21 with C30's canastas: cited as C30, the number's rule
-            "C30",
-            "Black 3s are melded only by a player going out, and your team needs "
-            f"{out_needs(rules)} to go out.",
-        )
+        return Rejection("C30", Text(  # C21 with C30's canastas: cited as C30
+            "Black 3s are melded only by a player going out, and your team needs {need} to "
+            "go out.", need=out_needs(rules)))
     if last and (need > 0 or lacking):
         return Rejection(
             "C21",
@@ -797,7 +783,7 @@ def _check_discard(state: State, action: Discard) -> Rejection | None:
     if action.reserve:
         packet = packet_problem(state, state.to_move)
         if packet is None and len(hand) == 1:
-            packet = "This discard goes out: your kitty stays where it is."
+            packet = Text("This discard goes out: your kitty stays where it is.")
         if packet is not None:
             return Rejection("R13", packet)
     if len(hand) == 1 and not foot_waiting(state, state.to_move):  # (HF8: the foot joins)

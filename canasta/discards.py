@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .cards import RANK, WILDS, rank_plural
+from .cards import RANK, WILDS
 from .errors import Text
 from .melds import TableMeld
 from .rules import RuleSet
@@ -31,13 +31,13 @@ def _barred(rules: RuleSet, card: str, hand_size: int, pile_empty: bool,
     if not (pile_empty and rules.empty_pile_bars):
         return None
     if card in WILDS:
-        return "No wild card may be discarded onto an empty pile."
+        return Text("No wild card may be discarded onto an empty pile.")
     rank = RANK[card]
     if rank in rules.pure_ranks:
         return Text("No {rank:ranks} may be discarded onto an empty pile.", rank=rank)
     if rank in closed:
-        return (f"{rank_plural(rank).capitalize()} have a canasta on the table: none may be "
-                "discarded onto an empty pile.")
+        return Text("{r:Ranks} have a canasta on the table: none may be discarded onto an "
+                    "empty pile.", r=rank)
     return None
 
 
@@ -69,9 +69,9 @@ def seven_problem(rules: RuleSet, card: str, hand_size: int,
     if RANK[card] != "7" or card in WILDS:
         return None
     if rules.sevens_held and not sevens_free(rules, table):
-        return ("R16", "No 7 may be discarded until every player has a canasta of 7s.")
+        return ("R16", Text("No 7 may be discarded until every player has a canasta of 7s."))
     if rules.last_discard_not_seven and hand_size == 1:
-        return ("R17", "Your last card may not be a 7: go out by discarding another card.")
+        return ("R17", Text("Your last card may not be a 7: go out by discarding another card."))
     return None
 
 

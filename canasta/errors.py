@@ -25,17 +25,35 @@ class Text(str):
     params: dict[str, Any]
 
     def __new__(cls, key: str, **params: Any) -> Text:
+        # A Text is an immutable value: one made before with the same key and parameters
+        # is given again (legal_actions meets the same few refusals thousands of times).
+        ident: tuple[Any, ...] | None = (key, *params.items())
+        try:
+            known = _MADE.get(ident) if ident is not None else None
+        except TypeError:  # a parameter that is a list: made afresh
+            ident = known = None
+        if known is not None:
+            return known
         text = super().__new__(cls, render(key, params))
         text.key = key
         text.params = params
+        if ident is not None and len(_MADE) < _MADE_MAX:
+            _MADE[ident] = text
         return text
+
+
+_MADE: dict[tuple[Any, ...], Text] = {}
+_MADE_MAX = 4096
 
 
 def message_json(message: str) -> dict[str, Any]:
     """A sentence as it crosses to the table: the English text, its key and parameters
-    (a sentence that is no `Text` is its own key, without parameters)."""
+    (a sentence that is no `Text` is its own key, without parameters). A parameter that
+    is itself a `Text` (a phrase: what a side needs to go out) crosses the same way."""
     if isinstance(message, Text):
-        return {"message": str(message), "key": message.key, "params": message.params}
+        params = {name: message_json(value) if isinstance(value, Text) else value
+                  for name, value in message.params.items()}
+        return {"message": str(message), "key": message.key, "params": params}
     return {"message": message, "key": message, "params": {}}
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, NamedTuple
 
-from .errors import RuleSetError, shown
+from .errors import RuleSetError, Text, shown
 from .rule_options import rule_of
 from .rules import CLASSIC, NEG_INF, NEVER, RuleSet, get_rules
 
@@ -266,13 +266,15 @@ def with_house_rules(base: RuleSet, ids: list[str] | tuple[str, ...]) -> RuleSet
             if name == "rule_ids":
                 for rule, own_id in value:
                     if rule in cited_by and cited[rule] != own_id:
-                        raise RuleSetError(f"house rules {cited_by[rule]} and {i} contradict "
-                                         f"each other: both change rule {rule}")
+                        raise RuleSetError(Text(
+                            "house rules {a} and {b} contradict each other: both change rule "
+                            "{rule}", a=cited_by[rule], b=i, rule=rule))
                     cited[rule], cited_by[rule] = own_id, i
                 continue
             if name in changes and changes[name] != value:
-                raise RuleSetError(f"house rules {setter[name]} and {i} contradict each other: "
-                                 f"both set {name}, to different values")
+                raise RuleSetError(Text("house rules {a} and {b} contradict each other: both "
+                                        "set {option}, to different values", a=setter[name],
+                                        b=i, option=name))
             changes[name], setter[name] = value, i
     if not chosen:
         return base

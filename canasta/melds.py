@@ -127,8 +127,7 @@ def canasta_kind(rules: RuleSet, cards: tuple[str, ...]) -> str | None:
 
 def rank_key(rank: str) -> str:
     """The rank a sentence names (`{rank:ranks}`, canasta/messages.py): the rank itself,
-    or "*" (wild cards) for a key that is no rank (a meld of wild cards), as
-    `cards.rank_plural` names it."""
+    or "*" (wild cards) for a key that is no rank (a meld of wild cards)."""
     return rank if rank in RANK_PLURALS else "*"
 
 
@@ -148,9 +147,9 @@ def shape_problem(rules: RuleSet, rank: str, naturals: int, wilds: int,
     if wilds > rules.max_wilds:
         return Text("A meld may hold at most {n} wild cards.", n=rules.max_wilds)
     if rules.wilds_strictly_fewer and wilds >= naturals:
-        return "A meld must always hold more natural cards than wild cards."
+        return Text("A meld must always hold more natural cards than wild cards.")
     if not rules.wilds_strictly_fewer and wilds > naturals:
-        return "A meld may not hold more wild cards than natural cards."
+        return Text("A meld may not hold more wild cards than natural cards.")
     if wilds and (rules.pure_ranks or rules.wilds_from_naturals):
         refused = wild_problem(rules, rank, naturals, wilds, opening, had_wilds)
         if refused is not None:

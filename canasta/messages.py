@@ -13,7 +13,8 @@ Placeholders (a subset of ICU MessageFormat):
 - `{n}`: the parameter as it is (a number or a text);
 - `{c:card}`, `{cs:cards}`: a card or a list of cards by their short names ("K♥");
 - `{r:rank}`, `{r:ranks}`: a rank ("K", "7"; "*" for wild cards) named in the singular
-  or the plural ("king", "kings");
+  or the plural ("king", "kings"); `{r:Rank}`, `{r:Ranks}` the same with a capital
+  letter, to begin a sentence ("Kings never take wild cards.");
 - `{p:word}`: a word the game names by a rule set's data (its packet: "kitty", "foot");
 - `{n, plural, one {# card} other {# cards}}`: a branch by the language's plural
   category of n (`=0 {…}` chooses an exact number first), `#` standing for n.
@@ -151,7 +152,7 @@ def _placeholder(body: str) -> "tuple[str, Any]":
         return name, branches
     name, _, spec = body.partition(":")
     spec = spec.strip()
-    if spec not in ("", "card", "cards", "rank", "ranks", "word"):
+    if spec not in ("", "card", "cards", "rank", "ranks", "Rank", "Ranks", "word"):
         raise ValueError("unknown placeholder kind: " + spec)
     return name.strip(), spec
 
@@ -187,6 +188,9 @@ def _value(value: "Any", kind: str, catalogue: "dict[str, str] | None") -> str:
         return rank_name(value, catalogue)
     if kind == "ranks":
         return rank_name(value, catalogue, plural=True)
+    if kind in ("Rank", "Ranks"):  # at the start of a sentence
+        name = rank_name(value, catalogue, plural=kind == "Ranks")
+        return name[:1].upper() + name[1:]
     if kind == "word":
         return str(catalogue.get("word:" + value, value) if catalogue is not None else value)
     return str(value)

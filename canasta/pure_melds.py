@@ -8,7 +8,6 @@ checks, the look-ahead of solver.py and the view all follow them."""
 
 from __future__ import annotations
 
-from .cards import rank_plural
 from .errors import Text
 from .rules import RuleSet
 
@@ -30,9 +29,9 @@ def wild_problem(rules: RuleSet, rank: str, naturals: int, wilds: int,
         return None
     if rules.pure_ranks and pure(rules, rank, had_wilds, opening):
         if rank in rules.pure_open_mixed:
-            return ("U8", f"{rank_plural(rank).capitalize()} take wild cards only in your "
-                          "side's initial meld: this meld stays natural.")
-        return ("U8", f"{rank_plural(rank).capitalize()} never take wild cards.")
+            return ("U8", Text("{r:Ranks} take wild cards only in your side's initial meld: "
+                               "this meld stays natural.", r=rank))
+        return ("U8", Text("{r:Ranks} never take wild cards.", r=rank))
     if naturals < rules.wilds_from_naturals:
         return ("U7", Text("A meld takes wild cards only once it holds {n} natural cards.",
                            n=rules.wilds_from_naturals))

@@ -95,7 +95,7 @@ def packet_problem(state: State, seat: int) -> str | None:
     """R13: why the player at `seat` may not take his packet with this discard (None:
     he may)."""
     if not state.packets or not state.packets[seat]:
-        return "You have no kitty to take."
+        return Text("You have no kitty to take.")
     if not state.packets_open[seat]:
         if state.rules.reserve_trigger == "own_canasta":
             return Text("Your kitty opens only once you have completed a canasta.")

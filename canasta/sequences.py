@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import NamedTuple
 
-from .cards import RANK, WILDS, short_name
+from .cards import RANK, WILDS
 from .errors import Text
 from .rules import RuleSet
 
@@ -91,7 +91,7 @@ def wild_problem(rules: RuleSet, cards: tuple[str, ...], run: tuple[str, ...] = 
         return None
     most = rules.sequence_wilds
     if not most:
-        return "A sequence holds no wild cards."
+        return Text("A sequence holds no wild cards.")
     if wilds > most:
         return Text("A sequence holds at most {n, plural, one {# wild card} other {# wild cards}}.",
                     n=most)
@@ -178,17 +178,11 @@ def _suit_only(suit: str, low: str, high: str) -> str:
 
 def run_ends(run: tuple[str, ...]) -> tuple[str, str]:
     """A sequence's two end cards (codes), a wild card's place counted as its natural
-    card of the suit (`run_name`)."""
+    card of the suit (a sequence named by its ends: "5♥–8♥")."""
     span = span_of(run)
     if span is None:
         return run[0], run[-1]
     return RUN_ORDER[span.low] + span.suit, RUN_ORDER[span.high] + span.suit
-
-
-def run_name(run: tuple[str, ...]) -> str:
-    """A sequence by its ends ("5♥ to 8♥"), a wild card's place counted."""
-    low, high = run_ends(run)
-    return f"{short_name(low)} to {short_name(high)}"
 
 
 def extends(rules: RuleSet, run: tuple[str, ...], card: str) -> bool:

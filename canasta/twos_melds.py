@@ -43,8 +43,8 @@ def lock_problem(rules: RuleSet, melds: tuple[TableMeld, ...], cards: tuple[str,
                  ) -> str | None:
     """Z6: why `cards` may not go on a meld other than the meld of 2s, or None."""
     if locked(rules, melds) is not None and any(map(is_two, cards)):
-        return ("Your side's meld of 2s is not a canasta yet: until it is, your 2s go "
-                "only on it (jokers stay wild).")
+        return (Text("Your side's meld of 2s is not a canasta yet: until it is, your 2s go "
+                "only on it (jokers stay wild)."))
     return None
 
 

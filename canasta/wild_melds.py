@@ -19,7 +19,7 @@ def rule_id(rules: RuleSet) -> str:
 def start_problem(rules: RuleSet, count: int) -> str | None:
     """Why `count` wild cards cannot start the team's meld of wild cards, or None."""
     if not rules.wild_meld_min:
-        return "Wild cards alone cannot make a meld: choose the team meld they go on."
+        return Text("Wild cards alone cannot make a meld: choose the team meld they go on.")
     if count < rules.wild_meld_min:
         if rules.wild_meld_min >= rules.canasta_size:
             return Text("A canasta of wild cards is laid down whole: {n} wild cards at once.",

@@ -34,6 +34,7 @@ from ui_base import (
     el,
     load_settings,
     load_stats,
+    my_name,
     save_settings,
     warn,
     write_stats,
@@ -413,7 +414,7 @@ def set_name(raw):
         save_settings()
     field = document.getElementById("opt-name")
     if field is not None:
-        field.value = name
+        field.value = my_name()
 
 
 def on_change(event):
@@ -497,7 +498,7 @@ async def main():
     load_stats()  # an unreadable entry is reported (and kept aside) at once
     for problem in ADDRESS_PROBLEMS:  # a crafted or mistyped address (ui_base.check_params)
         warn(tr(problem[0], **problem[1]))
-    el("me-name").innerText = S["name"]
+    el("me-name").innerText = my_name()
     document.querySelector('[data-act="coach"]').setAttribute(
         "aria-pressed", "true" if S["coach_on"] else "false")
     show_colours()

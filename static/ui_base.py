@@ -5,7 +5,7 @@ import json
 import messages
 import ui_stats
 from pyscript import document, window
-from ui_i18n import N_, tr
+from ui_i18n import N_, card_letter, tr
 
 ME = 0
 # The languages the table speaks (canasta/messages.py, issue 18).
@@ -28,7 +28,6 @@ RANK_NAMES = {
     "Q": N_("Queen"),
     "K": N_("King"),
 }
-RANK_SHORT = {"T": "10"}
 CANASTA_NAMES = {"natural": N_("Natural canasta"), "mixed": N_("Mixed canasta"),
                  "wild": N_("Wild canasta")}
 # Sequences (Samba, S6): runs of one suit from 4 up to the ace, in this order.
@@ -69,7 +68,7 @@ def short_name(card):
     """'7♥', '10♣', 'Joker' (for sentences; the engine's own names come in its log)."""
     if not is_card(card):
         return "?"
-    return tr("{c:card}", c=card)  # (RANK_SHORT's letters, or the language's)
+    return tr("{c:card}", c=card)  # (the language's letters: ui_i18n.card_letter)
 
 
 def card_name(card):
@@ -87,8 +86,8 @@ def is_wild(card):
 
 
 def rank_short(rank):
-    """'10' for T, else the rank's letter ('4', 'K')."""
-    return RANK_SHORT.get(rank, str(rank))
+    """'10' for T, else the rank's letter ('4', 'K'), as the chosen language letters it."""
+    return card_letter(rank)
 
 
 def is_sequence(meld):
@@ -464,7 +463,15 @@ def clean_name(text):
     """The player's name as shown: plain text on one line, trimmed, at most 20 characters."""
     text = "".join(" " if c < " " or c == "\x7f" else c for c in str(text))
     text = " ".join(text.split())[:NAME_MAX].strip()
-    return text or DEFAULT_NAME
+    # (the word for "You" in the chosen language is the default name too: it follows
+    # the language instead of staying the word it was typed in)
+    return DEFAULT_NAME if not text or text == tr("You") else text
+
+
+def my_name():
+    """The player's name as the table says it: "You" in the chosen language unless the
+    player gave another."""
+    return tr("You") if S["name"] == DEFAULT_NAME else S["name"]
 
 
 def load_settings():
@@ -536,7 +543,7 @@ def seat_names(view):
     n = view["players"] if view else 4
     others = (tuple(tr(name) for name in OTHER_SEATS[n]) if n in OTHER_SEATS
               else tuple(tr("Player {n}", n=s + 1) for s in range(1, n)))
-    mine = tr("You") if S["name"] == DEFAULT_NAME else S["name"]
+    mine = my_name()
     names = [tr("South") if watching(view) else mine]
     names.extend(others)
     return names

@@ -3,7 +3,6 @@
 from ui_base import (
     CANASTA_NAMES,
     ME,
-    RANK_SHORT,
     RUN_ORDER,
     SUIT_ORDER,
     SUITS,
@@ -17,6 +16,7 @@ from ui_base import (
     minimum_text,
     my_turn,
     packet_word,
+    rank_short,
     sequence_span,
     suit_key,
     team_class,
@@ -55,7 +55,7 @@ def card_html(card, act="", idx=None, selected=False, extra="", testid=""):
         suit = "JK"
     elif is_card(card):
         suit, _, color = SUITS[card[1]]
-        label = RANK_SHORT.get(card[0], card[0])
+        label = rank_short(card[0])
     else:
         color, label, suit = "unknown", "?", ""
     name = card_name(card)

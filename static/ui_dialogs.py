@@ -8,6 +8,7 @@ from ui_base import (
     cite,
     el,
     esc,
+    my_name,
     my_turn,
     packet_word,
     seat_names,
@@ -262,9 +263,9 @@ def score_sheet(view):
 # The games offered before the engine worker has sent its own list (S["variants"],
 # from canasta.VARIANTS): the dialog can show at once, and is updated when it comes.
 FALLBACK_VARIANTS = (
-    {"name": "classic", "title": "Classic Canasta (4 players, 2 partnerships)"},
-    {"name": "classic-2p", "title": "Classic Canasta for two"},
-    {"name": "classic-3p", "title": "Classic Canasta for three"},
+    {"name": "classic", "title": N_("Classic Canasta (4 players, 2 partnerships)")},
+    {"name": "classic-2p", "title": N_("Classic Canasta for two")},
+    {"name": "classic-3p", "title": N_("Classic Canasta for three")},
 )
 
 
@@ -279,9 +280,11 @@ def variant_list():
 
 
 def variant_title(name):
+    """The game's title in the chosen language (the engine's English titles are keys of
+    the catalogues: tools/i18n.py)."""
     for v in variant_list():
         if v["name"] == name:
-            return v["title"]
+            return tr(v["title"])
     return ""
 
 
@@ -292,7 +295,7 @@ def variant_options_html(selected):
         + '"'
         + (" selected" if v["name"] == selected else "")
         + ">"
-        + esc(v["title"])
+        + esc(tr(v["title"]))
         + "</option>"
         for v in variant_list()
     )
@@ -360,7 +363,7 @@ def _boxes(presets):
         '<label class="house"><input type="checkbox" id="house-' + esc(h["id"]) + '"'
         + ' data-testid="house-' + esc(h["id"]) + '"'
         + (" checked" if h["id"] in S["house"] else "") + "> "
-        + esc(h["id"]) + " · " + esc(h["title"]) + "</label>"
+        + esc(h["id"]) + " · " + esc(tr(h["title"])) + "</label>"
         for h in presets
     )
 
@@ -377,14 +380,16 @@ def house_rules_html(variant):
     if own:
         page = (own[0].get("href") or "").split("#")[0]
         parts.append(
-            '<p class="note">This game\'s options; <a href="' + esc(page) + '"'
-            ' target="_blank" rel="noopener">its rules</a>.</p>' + _boxes(own))
+            '<p class="note">' + esc(tr("This game's options;")) + ' <a href="' + esc(page)
+            + '" target="_blank" rel="noopener">' + esc(tr("its rules")) + "</a>.</p>"
+            + _boxes(own))
     if house:
         parts.append(
-            '<p class="note">House rules from the seeds; '
-            '<a href="./static/rules/classic-house-rules.html"'
-            ' target="_blank" rel="noopener">what each one does</a>.</p>' + _boxes(house))
-    label = "Options and house rules" if own else "House rules"
+            '<p class="note">' + esc(tr("House rules from the seeds;"))
+            + ' <a href="./static/rules/classic-house-rules.html"'
+            ' target="_blank" rel="noopener">' + esc(tr("what each one does")) + "</a>.</p>"
+            + _boxes(house))
+    label = tr("Options and house rules") if own else tr("House rules")
     opened = any(h["id"] in S["house"] for h in presets)
     return (
         '<details class="house-rules" data-testid="house-rules"'
@@ -446,7 +451,7 @@ def setup_html():
         + ' <input id="opt-name" data-testid="player-name" maxlength="'
         + str(NAME_MAX)
         + '" autocomplete="nickname" spellcheck="false" value="'
-        + esc(S["name"])
+        + esc(my_name())
         + '"></label>'
         + "<label>" + esc(tr("Computer players"))
         + ' <select id="opt-level" data-testid="opt-level">'
@@ -456,7 +461,7 @@ def setup_html():
         + vopts
         + "</select></label>"
         '<p class="note" id="variant-note" data-testid="variant-note">'
-        + esc(variant_title(S["variant"]) or variant_list()[0]["title"])
+        + esc(variant_title(S["variant"]) or tr(variant_list()[0]["title"]))
         + "</p>"
         + '<div id="house-box" data-variant="' + esc(chosen) + '">'
         + house_rules_html(chosen) + "</div>"

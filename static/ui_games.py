@@ -19,7 +19,7 @@ def variant_name(name):
         return tr(SHORT[name])
     for v in S.get("variants") or []:
         if v.get("name") == name:
-            return v.get("title") or name
+            return tr(v["title"]) if v.get("title") else name
     return name
 
 
@@ -29,7 +29,10 @@ def problem_text(problem):
     found = explain(problem)
     if found is None:
         return problem
-    return tr(found[0], **found[1])
+    params = dict(found[1])
+    if "what" in params:  # a part of the saved table (ui_save_check.NOUNS)
+        params["what"] = tr(params["what"])
+    return tr(found[0], **params)
 
 
 def describe(meta):

@@ -48,6 +48,16 @@ def rank_word(rank, plural=True):
     return messages.rank_name(rank, I18N["catalogue"], plural)
 
 
+def card_letter(rank):
+    """The rank's index on a card face: '10' for T, else its letter ('7', 'K'), or the
+    language's (`card:Q` of the catalogue: 'D' for a German Dame)."""
+    default = "10" if rank == "T" else str(rank)
+    catalogue = I18N["catalogue"]
+    if catalogue is None or not isinstance(rank, str):
+        return default
+    return catalogue.get("card:" + rank, default)
+
+
 def browser_language():
     """The first of the browser's languages the table speaks ("fil" is Tagalog), or
     English."""

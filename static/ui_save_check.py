@@ -50,7 +50,7 @@ def N_(template):
 
 
 # The phrases parse() says of a whole save, in English (tests compare them), by
-# template; what check_view says of a table's fields stays as it is (it names them).
+# template.
 EMPTY = N_("it is empty")
 TOO_LARGE = N_("it is too large ({size} kB)")
 NOT_JSON = N_("it is not readable JSON")
@@ -62,13 +62,89 @@ NO_MOVES = N_("it has no list of moves")
 BAD_ID = N_("its game id is strange")
 PHRASES = (EMPTY, NOT_JSON, NOT_SAVE, NO_GAME, NO_SEED, NO_MOVES, BAD_ID)
 
+# What check_view says of the saved table's parts: a template whose {what} is one of
+# NOUNS ({field}, {part}: a field's name in the save, as it is). The English problem is
+# kept with a save set aside; explain() finds its template and parts again.
+NOUNS = (
+    N_("the hand"), N_("the list of hand sizes"), N_("the list of melds"),
+    N_("a team's melds"), N_("a meld"), N_("a meld's cards"), N_("the list of red 3s"),
+    N_("a team's red 3s"), N_("the list of initial meld minimums"),
+    N_("the list of melded flags"), N_("the score history"),
+    N_("a round of the score history"), N_("the list of totals"),
+    N_("the list of legal actions"), N_("a legal action's cards"), N_("the held pile"),
+    N_("the list of hands shown at the round's end"), N_("a hand shown at the round's end"),
+    N_("the list of round scores"), N_("the list of next round's minimums"),
+)
+FIELD_PROBLEMS = (
+    N_("{what} is not a list"), N_("{what} has {n} entries, not {size}"),
+    N_("{what} is too long"), N_("{what} holds something that is not a card"),
+    N_("{what} holds something that is not a whole number"),
+    N_("{what} holds something that is not yes or no"), N_("{what} is not a meld"),
+    N_("{what} is a sequence with a rank"), N_("{what} is a sequence without a suit"),
+    N_("{what} is a sequence without its low card"),
+    N_("{what} is a sequence without its high card"),
+    N_("{what} is a sequence without an id"), N_("{what} has a strange name"),
+    N_("{what} has no rank"), N_("{what} has no cards"),
+    N_("{what} has a strange canasta kind"), N_("{what} has a strange id"),
+    N_("the pile is not described"), N_("the pile's top is not a card"),
+    N_("the pile's freezing card is not a card"),
+    N_("the pile's size is not a number of cards"),
+    N_("the pile's '{field}' is not yes or no"), N_("a legal action is not an action"),
+    N_("a legal action's card is not a card"), N_("a legal action's rank is strange"),
+    N_("a round score is not a table of points"), N_("a round score has no {part}"),
+    N_("a round score has no 'concealed'"), N_("a round score's extras are strange"),
+    N_("the saved table is not a table"), N_("the saved table has no {field}"),
+    N_("the number of players is wrong"), N_("the number of teams is wrong"),
+    N_("the round number is wrong"), N_("the phase of play is unknown"),
+    N_("'{field}' is not a seat"), N_("the stock's size is not a number of cards"),
+    N_("the turn's points are not a number"), N_("the game's name is strange"),
+    N_("'{field}' is not yes or no"), N_("'{field}' is strange"),
+)
+
+
+def fill(template, params):
+    """The template in English, its placeholders replaced by the parameters."""
+    for name in params:
+        template = template.replace("{" + name + "}", str(params[name]))
+    return template
+
+
+def _matched(template, text):
+    """The parameters `template` was filled with to give `text`, or None."""
+    literals, names = [], []
+    rest = template
+    while "{" in rest:
+        head, _, tail = rest.partition("{")
+        name, _, rest = tail.partition("}")
+        literals.append(head)
+        names.append(name)
+    literals.append(rest)
+    if (not text.startswith(literals[0]) or not text.endswith(literals[-1])
+            or len(text) < len(literals[0]) + len(literals[-1])):
+        return None
+    pos, end, found = len(literals[0]), len(text) - len(literals[-1]), {}
+    for i, name in enumerate(names):
+        if i + 1 < len(names):
+            stop = text.find(literals[i + 1], pos)
+            if stop < 0 or stop > end:
+                return None
+            found[name], pos = text[pos:stop], stop + len(literals[i + 1])
+        else:
+            found[name] = text[pos:end]
+    if "what" in found and found["what"] not in NOUNS:
+        return None
+    if not all(is_word(found[n]) for n in found if n != "what"):
+        return None
+    return found
+
 
 def explain(problem):
     """(template, params) of a problem parse() said, for the table to say it in the
-    chosen language; None for another (a table's field named in English)."""
+    chosen language (a parameter `what` is itself one of NOUNS, to say first); None
+    for another."""
     if not isinstance(problem, str):
         return None
-    if problem in PHRASES:
+    if problem in PHRASES or problem in FIELD_PROBLEMS:
         return problem, {}
     head, tail = TOO_LARGE.split("{size}")
     if problem.startswith(head) and problem.endswith(tail):
@@ -78,6 +154,11 @@ def explain(problem):
     head = UNKNOWN_FORMAT.split("{format}")[0]
     if problem.startswith(head):
         return UNKNOWN_FORMAT, {"format": problem[len(head):]}
+    for template in FIELD_PROBLEMS:
+        if "{" in template:
+            found = _matched(template, problem)
+            if found is not None:
+                return template, found
     return None
 
 
@@ -124,59 +205,64 @@ def whole(value, low, high):
             and low <= value <= high)
 
 
-def need(ok, what):
+def need(ok, template, **params):
+    """Go on if ok, else stop with the problem `template` says (FIELD_PROBLEMS)."""
     if not ok:
-        raise Bad(what)
+        raise Bad(fill(template, params))
 
 
 def _list(value, what, size=None, limit=MAX_ROWS):
-    need(isinstance(value, list), what + " is not a list")
+    need(isinstance(value, list), "{what} is not a list", what=what)
     if size is not None:
-        need(len(value) == size, what + " has " + str(len(value)) + " entries, not "
-             + str(size))
-    need(len(value) <= limit, what + " is too long")
+        need(len(value) == size, "{what} has {n} entries, not {size}", what=what,
+             n=len(value), size=size)
+    need(len(value) <= limit, "{what} is too long", what=what)
     return value
 
 
 def _cards(value, what):
     _list(value, what, limit=MAX_CARDS)
     for card in value:
-        need(is_card(card), what + " holds something that is not a card")
+        need(is_card(card), "{what} holds something that is not a card", what=what)
     return value
 
 
 def _numbers(value, what, size, low=-BIG, high=BIG):
     _list(value, what, size)
     for n in value:
-        need(whole(n, low, high), what + " holds something that is not a whole number")
+        need(whole(n, low, high), "{what} holds something that is not a whole number",
+             what=what)
 
 
 def _bools(value, what, size):
     _list(value, what, size)
     for b in value:
-        need(isinstance(b, bool), what + " holds something that is not yes or no")
+        need(isinstance(b, bool), "{what} holds something that is not yes or no", what=what)
 
 
-def _meld(meld, what):
-    need(isinstance(meld, dict), what + " is not a meld")
+def _meld(meld):
+    what = "a meld"
+    need(isinstance(meld, dict), "{what} is not a meld", what=what)
     if meld.get("kind") == "sequence":
         # A run of one suit has no rank (null): its suit and ends say what it is (S6).
-        need(meld.get("rank") is None, what + " is a sequence with a rank")
-        need(is_letter(meld.get("suit"), SUITS), what + " is a sequence without a suit")
-        for end in ("low", "high"):
-            need(is_letter(meld.get(end), RANKS), what + " is a sequence without its " + end
-                 + " card")
-        need("id" in meld, what + " is a sequence without an id")
+        need(meld.get("rank") is None, "{what} is a sequence with a rank", what=what)
+        need(is_letter(meld.get("suit"), SUITS), "{what} is a sequence without a suit",
+             what=what)
+        need(is_letter(meld.get("low"), RANKS), "{what} is a sequence without its low card",
+             what=what)
+        need(is_letter(meld.get("high"), RANKS),
+             "{what} is a sequence without its high card", what=what)
+        need("id" in meld, "{what} is a sequence without an id", what=what)
         name = meld.get("name")
-        need(name is None or is_word(name, 20), what + " has a strange name")
+        need(name is None or is_word(name, 20), "{what} has a strange name", what=what)
     else:
-        need(is_word(meld.get("rank"), 12), what + " has no rank")
-    _cards(meld.get("cards"), what + "'s cards")
-    need(len(meld["cards"]) > 0, what + " has no cards")
+        need(is_word(meld.get("rank"), 12), "{what} has no rank", what=what)
+    _cards(meld.get("cards"), "a meld's cards")
+    need(len(meld["cards"]) > 0, "{what} has no cards", what=what)
     kind = meld.get("canasta")
-    need(kind is None or is_word(kind, 20), what + " has a strange canasta kind")
+    need(kind is None or is_word(kind, 20), "{what} has a strange canasta kind", what=what)
     if "id" in meld:
-        need(whole(meld["id"], 0, BIG), what + " has a strange id")
+        need(whole(meld["id"], 0, BIG), "{what} has a strange id", what=what)
 
 
 def _pile(pile):
@@ -186,7 +272,8 @@ def _pile(pile):
          "the pile's freezing card is not a card")
     need(whole(pile.get("size"), 0, MAX_CARDS), "the pile's size is not a number of cards")
     for flag in ("frozen", "frozen_for_you", "blocked"):
-        need(isinstance(pile.get(flag), bool), "the pile's '" + flag + "' is not yes or no")
+        need(isinstance(pile.get(flag), bool), "the pile's '{field}' is not yes or no",
+             field=flag)
 
 
 def _action(action):
@@ -205,7 +292,7 @@ def _round_score(scores, teams):
     for row in scores:
         need(isinstance(row, dict), "a round score is not a table of points")
         for part in SCORE_PARTS:
-            need(whole(row.get(part), -BIG, BIG), "a round score has no " + part)
+            need(whole(row.get(part), -BIG, BIG), "a round score has no {part}", part=part)
         need(isinstance(row.get("concealed"), bool), "a round score has no 'concealed'")
         extras = row.get("extras", {})
         need(isinstance(extras, dict) and len(extras) <= 50, "a round score's extras are strange")
@@ -226,7 +313,7 @@ def check_view(view):
 def _check_view(view):
     need(isinstance(view, dict), "the saved table is not a table")
     for field in REQUIRED:
-        need(field in view, "the saved table has no " + field)
+        need(field in view, "the saved table has no {field}", field=field)
     need(whole(view["players"], 2, MAX_PLAYERS), "the number of players is wrong")
     players = view["players"]
     need(whole(view["teams"], 1, players), "the number of teams is wrong")
@@ -234,14 +321,14 @@ def _check_view(view):
     need(whole(view["round"], 1, BIG), "the round number is wrong")
     need(view["phase"] in PHASES, "the phase of play is unknown")
     for seat in ("to_move", "to_act"):
-        need(whole(view[seat], 0, players - 1), "'" + seat + "' is not a seat")
+        need(whole(view[seat], 0, players - 1), "'{field}' is not a seat", field=seat)
     _cards(view["hand"], "the hand")
     _numbers(view["hand_sizes"], "the list of hand sizes", players, 0, MAX_CARDS)
     _list(view["melds"], "the list of melds", teams)
     for melds in view["melds"]:
         _list(melds, "a team's melds", limit=MAX_CARDS)
         for meld in melds:
-            _meld(meld, "a meld")
+            _meld(meld)
     _list(view["red_threes"], "the list of red 3s", teams)
     for reds in view["red_threes"]:
         _cards(reds, "a team's red 3s")
@@ -264,11 +351,13 @@ def _check_optional(view, players, teams):
     if "variant" in view:
         need(is_game_name(view["variant"]), "the game's name is strange")
     went = view.get("went_out")
-    need(went is None or whole(went, 0, players - 1), "'went_out' is not a seat")
+    need(went is None or whole(went, 0, players - 1), "'{field}' is not a seat",
+         field="went_out")
     for flag in ("watching", "may_ask"):
-        need(isinstance(view.get(flag, False), bool), "'" + flag + "' is not yes or no")
+        need(isinstance(view.get(flag, False), bool), "'{field}' is not yes or no", field=flag)
     permission = view.get("permission")
-    need(permission is None or isinstance(permission, bool), "'permission' is strange")
+    need(permission is None or isinstance(permission, bool), "'{field}' is strange",
+         field="permission")
     _cards(view.get("pending", []), "the held pile")
     if "hands" in view:
         _list(view["hands"], "the list of hands shown at the round's end", players)

@@ -20,7 +20,7 @@ from canasta.ai import LEVELS, choose_action  # noqa: E402
 from canasta.ai.gifts import explain_discard  # noqa: E402
 from canasta.ai.knowledge import read_view  # noqa: E402
 from canasta.cards import RANK, WILDS  # noqa: E402
-from canasta.errors import message_json  # noqa: E402
+from canasta.errors import Text, message_json  # noqa: E402
 from canasta.house_rules import describe as describe_house_rules  # noqa: E402
 from canasta.house_rules import with_house_rules  # noqa: E402
 from canasta.melds import WILD_KEY  # noqa: E402
@@ -28,7 +28,7 @@ from canasta.messages import render  # noqa: E402
 from canasta.reserve import foot_waiting, joining  # noqa: E402
 from canasta.roster import public_view, seat_of  # noqa: E402
 from canasta.rule_pages import rule_href, variant_href  # noqa: E402
-from canasta.sequences import SEQUENCE, in_run_order, is_sequence_play, run_name  # noqa: E402
+from canasta.sequences import SEQUENCE, in_run_order, is_sequence_play, run_ends  # noqa: E402
 
 _IMPORTED = time.perf_counter()
 HUMAN = 0
@@ -69,7 +69,8 @@ def _sequence_named(seat, action, before):
 
 def _run_text(meld):
     """'4♠–6♠': a sequence by its ends, a wild card's place counted (N3)."""
-    return run_name(meld.cards).replace(" to ", "–")
+    low, high = run_ends(meld.cards)
+    return Text("{low:card}–{high:card}", low=low, high=high)
 
 
 def N_(template):
@@ -112,8 +113,14 @@ PHRASES = {
 
 
 def _said(template, **params):
-    """A sentence as the table gets it: English text, its key and its parameters."""
-    return {"text": render(template, params), "key": template, "params": params}
+    """A sentence as the table gets it: English text, its key and its parameters; a
+    parameter that is itself a sentence (a `Text` of the engine's, or one of these)
+    crosses as one, for the table to say first."""
+    sent = {name: message_json(value) if isinstance(value, Text) else value
+            for name, value in params.items()}
+    plain = {name: (value.get("text") or value.get("message") or "")
+             if isinstance(value, dict) else value for name, value in sent.items()}
+    return {"text": render(template, plain), "key": template, "params": sent}
 
 
 def _phrase(seat, action, before, advice=False):
@@ -194,8 +201,7 @@ def _log_lines(before, data, after, seat):
                     if isinstance(e, tuple) and isinstance(e[1], TakePile))  # (Z3: unseen)
         if taken and phrase["key"]:
             said = _said(N_("{said} ({n, plural, one {# more card} other {# more cards}} from "
-                            "the pile)"), said=phrase["text"], n=taken)
-            said["params"]["said"] = phrase  # (a sentence in a sentence: the table says both)
+                            "the pile)"), said=phrase, n=taken)
         line = {"seat": seat, **said, "move": data.get("type")}
         if data.get("type") == "discard":
             line["card"] = data.get("card")  # (the table flies it from the seat, issue 15)
@@ -317,10 +323,8 @@ def _coach(state):
             pair = ()  # the refusal of a take with the top card alone says what it needs
         rejection = canasta.check(state, TakePile(pair))
         if rejection is not None:
-            refused = message_json(rejection.message)
-            found = said(N_("{said} ({rule})"), said=refused["message"], rule=rejection.rule)
-            found["params"]["said"] = refused
-            return found
+            return said(N_("{said} ({rule})"), said=message_json(rejection.message),
+                        rule=rejection.rule)
         return said(N_("Draw from the stock."))
     if state.phase == "play":
         legal = canasta.legal_actions(state)
@@ -410,7 +414,9 @@ def new_game(options_json):
             rules = with_house_rules(canasta.get_rules(variant), options.get("house") or [])
             GAME["state"] = canasta.new_game(rules, seed)
     except (KeyError, ValueError) as err:
-        return json.dumps({"error": {"rule": "setup", "message": f"Cannot start that game: {err}"}})
+        why = err.args[0] if err.args and isinstance(err.args[0], Text) else str(err)
+        return json.dumps({"error": _refusal("setup", Text("Cannot start that game: {why}",
+                                                           why=why))})
     _rebuild_log(GAME["state"])
     return _reply()
 
@@ -435,8 +441,13 @@ def resume(save_json):
         GAME["state"], GAME["level"] = before
         if before[0] is not None:
             _rebuild_log(before[0])
-        message = f"The saved game cannot be loaded: {_reason(err)}"
-        return json.dumps({"error": {"rule": "save", "message": message}})
+        return json.dumps({"error": _refusal("save", Text(
+            "The saved game cannot be loaded: {why}", why=_reason(err)))})
+
+
+def _refusal(rule, text):
+    """A refusal of the worker's own, as the engine's cross (rule, message, key, params)."""
+    return {"rule": rule, **message_json(text)}
 
 
 def _reason(err):
@@ -448,16 +459,15 @@ def _reason(err):
 def act(action_json):
     state = GAME["state"]
     if state is None:
-        return json.dumps({"error": {"rule": "setup", "message": "No game is running."}})
+        return json.dumps({"error": _refusal("setup", Text("No game is running."))})
     try:
         action = canasta.parse_action(json.loads(action_json))
     except (ValueError, canasta.ActionFormatError) as err:
         return _reply(error={"rule": "format", "message": str(err)})
     if _human(state) is None and not isinstance(action, NextRound):
-        return _reply(error={"rule": "P2", "message": "You sit out this round: the others "
-                                                     "play it."})
+        return _reply(error=_refusal("P2", Text("You sit out this round: the others play it.")))
     if state.to_act != HUMAN and not isinstance(action, NextRound):
-        return _reply(error={"rule": "C6", "message": "It is not your turn."})
+        return _reply(error=_refusal("C6", Text("It is not your turn.")))
     rejection = canasta.check(state, action)
     if rejection is not None:
         return _reply(error=rejection.to_json())
@@ -501,7 +511,7 @@ def assess(request_json):
         steps = [_step(e) for e in request.get("pending", [])]
         cards = list(request.get("cards", []))
     except (ValueError, TypeError, AttributeError):
-        return json.dumps({"error": {"rule": "format", "message": "Nothing to check."}})
+        return json.dumps({"error": _refusal("format", Text("Nothing to check."))})
     if cards:
         steps.append(_step({"cards": cards, "onto": request.get("onto")},
                            "take_pile" if state.phase == "draw" else "meld"))
@@ -586,10 +596,8 @@ def hint(request_json=None):
     said = _phrase(HUMAN, data, state, advice=True)
     if data["type"] == "discard":
         why = explain_discard(view, read_view(view), data["card"])
-        if why:  # (the reason stays in English: the AI's words are not keyed yet)
-            phrase = said
-            said = _said(N_("{said} {why}"), said=phrase["text"], why=why)
-            said["params"]["said"] = phrase
+        if why:
+            said = _said(N_("{said} {why}"), said=said, why=why)
     return json.dumps({"hint": {"action": data, **said}})
 
 

@@ -24,6 +24,7 @@ CATEGORIES = {
 # number in every language, and a few words are the same.
 SAME_ALLOWED = {
     *(f"rank:{r}" for r in "23456789T"), "Canasta", "canasta", "card:JK", "Joker",
+    *(f"card:{r}" for r in "JQKA"),  # a language may keep J, Q, K and A on the faces
     "{n} face down",
 }
 SAME_ALLOWED_IN = {  # words some languages share with English
@@ -153,3 +154,76 @@ def test_every_call_gives_its_template_every_parameter() -> None:
             if not needed <= given:
                 wrong.append(f"{path.name}:{node.lineno} lacks {sorted(needed - given)}")
     assert wrong == []
+
+
+def _keys_of(said: dict[str, object]) -> list[str]:
+    """A sentence's key and the keys of the sentences among its parameters."""
+    found = [str(said["key"])]
+    params = said.get("params")
+    for value in (params.values() if isinstance(params, dict) else ()):
+        if isinstance(value, dict):
+            found.extend(_keys_of(value))
+    return found
+
+
+@pytest.mark.parametrize("variant", ["classic", "classic-3p", "railroad", "pennies",
+                                     "samba", "hand-and-foot", "american", "cuban",
+                                     "mexicana", "bolivia", "free-canasta"])
+def test_every_refusal_met_in_play_has_a_key_the_catalogues_hold(variant: str) -> None:
+    """Random play, and at each step actions of other steps (mostly illegal here) and
+    melds of random cards from the hand: every refusal `check` gives is a template the
+    catalogues translate, its parameters too (none is a sentence built in English)."""
+    import json
+    import random
+
+    import canasta
+
+    rng = random.Random(7)
+    state = canasta.new_game(variant, 11)
+    seen: list[dict[str, object]] = []
+    refusals = set()
+    for _ in range(250):
+        legal = canasta.legal_actions(state)
+        if not legal:
+            break
+        seen.extend(canasta.action_to_json(a) for a in rng.sample(legal, min(3, len(legal))))
+        for data in rng.sample(seen, min(12, len(seen))):
+            data = json.loads(json.dumps(data))
+            hand = state.hands[state.to_act]
+            if "cards" in data and hand and rng.random() < 0.5:
+                data["cards"] = rng.sample(hand, min(len(hand), rng.randint(1, 4)))
+            try:
+                action = canasta.parse_action(data)
+            except canasta.ActionFormatError:
+                continue
+            rejection = canasta.check(state, action)
+            if rejection is not None:
+                said = rejection.to_json()
+                refusals.add(said["key"])
+                assert all(k in KEYS for k in _keys_of(said)), said
+        state = canasta.apply(state, rng.choice(legal))
+    assert len(refusals) >= 5, refusals
+
+
+def test_a_phrase_in_a_sentence_crosses_as_a_sentence_of_its_own() -> None:
+    from canasta import get_rules
+    from canasta.checks import out_needs
+    from canasta.errors import message_json
+
+    need = out_needs(get_rules("railroad"))
+    said = message_json(Text("You cannot go out: your team needs {need} first.", need=need))
+    assert said["message"] == ("You cannot go out: your team needs 4 canastas: one natural, "
+                               "one mixed, one of wild cards, one of 7s first.")
+    inner = said["params"]["need"]
+    assert inner["key"] == "{need}: {kinds}" and inner["message"] == str(need)
+    assert inner["params"]["need"]["params"] == {"n": 4}
+    assert _keys_of(said)[:2] == [said["key"], "{need}: {kinds}"]
+    assert render("{r:Ranks} never take wild cards.", {"r": "K"}) == "Kings never take wild cards."
+
+
+def test_a_text_made_twice_is_one_value() -> None:
+    a = Text("A meld needs at least {n} cards.", n=3)
+    assert Text("A meld needs at least {n} cards.", n=3) is a
+    assert Text("A meld needs at least {n} cards.", n=4) is not a
+    listed = Text("{cs:cards}", cs=["KH", "KS"])  # a list: made afresh, never shared
+    assert listed == "K♥ K♠" and Text("{cs:cards}", cs=["KH", "KS"]) is not listed

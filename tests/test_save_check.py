@@ -130,6 +130,47 @@ def _set(path: str, value: Any) -> dict[str, Any]:
 def test_a_view_with_a_wrong_value_is_refused(path: str, value: Any, said: str) -> None:
     problem = check.check_view(_set(path, value))
     assert problem is not None and said in problem, problem
+    said_again(problem)
+
+
+def said_again(problem: str) -> None:
+    """The table can say the problem in another language: explain() finds the template
+    it was filled from, and its part of the table among the nouns it translates."""
+    found = check.explain(problem)
+    assert found is not None, problem
+    template, params = found
+    assert template in check.FIELD_PROBLEMS and check.fill(template, params) == problem
+    assert "what" not in params or params["what"] in check.NOUNS
+
+
+def test_every_problem_of_a_table_is_a_template_the_table_can_say() -> None:
+    # Each need() names its problem by a literal template of FIELD_PROBLEMS, and each part
+    # of the table it names (`what`) is one of NOUNS: none is left in English only.
+    import ast
+
+    tree = ast.parse((STATIC / "ui_save_check.py").read_text(encoding="utf-8"))
+    templates, nouns = set(), set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+            if node.func.id == "need" and len(node.args) > 1:
+                arg = node.args[1]
+                if isinstance(arg, ast.Constant):
+                    templates.add(arg.value)
+                else:
+                    assert (isinstance(arg, ast.Name) and arg.id in (
+                        "NO_GAME", "NO_SEED", "NO_MOVES", "BAD_ID")) or ast.unparse(arg) == (
+                        "str(problem)"), ast.unparse(arg)
+            if node.func.id in ("_list", "_cards", "_numbers", "_bools") and len(
+                    node.args) > 1 and isinstance(node.args[1], ast.Constant):
+                nouns.add(node.args[1].value)
+        if isinstance(node, ast.keyword) and node.arg == "what" and isinstance(
+                node.value, ast.Constant):
+            nouns.add(node.value.value)
+    assert templates and templates <= set(check.FIELD_PROBLEMS)
+    assert nouns and nouns <= set(check.NOUNS)
+    assert check.explain("the hand is not a list") == (
+        "{what} is not a list", {"what": "the hand"})
+    assert check.explain("the moon is not a list") is None  # no part of a table
 
 
 def test_a_round_score_is_checked_when_there_is_one() -> None:
@@ -138,6 +179,7 @@ def test_a_round_score_is_checked_when_there_is_one() -> None:
     bad = copy.deepcopy(end)
     bad["round_score"][0]["extras"] = {"<b>": 5}
     assert check.check_view(bad) == "a round score's extras are strange"
+    said_again("a round score's extras are strange")
     bad = copy.deepcopy(end)
     del bad["round_score"][1]["concealed"]
     assert check.check_view(bad) == "a round score has no 'concealed'"
@@ -263,3 +305,4 @@ def test_a_sequence_with_a_wrong_value_is_refused(field: str, value: Any, said: 
     view["melds"][0][1][field] = value
     problem = check.check_view(view)
     assert problem is not None and said in problem, problem
+    said_again(problem)

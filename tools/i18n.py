@@ -7,7 +7,8 @@
 A key is an English template (canasta/messages.py): the first argument of each `tr(...)`,
 `Text(...)` and `N_(...)` call in the table's code and worker (static/*.py) and the
 engine (canasta/), the `data-i18n`, `data-i18n-title` and `data-i18n-label` attributes of
-index.html, and the names that fill placeholders (`rank:K`, `ranks:K`, `card:JK`, `word:…`).
+index.html, the names that fill placeholders (`rank:K`, `ranks:K`, `card:JK`, `word:…`), and
+the titles of the games, options and house rules the engine offers (`game_titles`).
 tests/test_i18n.py holds every catalogue to this list."""
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ RANKS = "A23456789TJQK*"
 # Words a parameter names (`{p:word}`): what a rule set calls its second packet.
 WORDS = ("kitty", "packet", "foot")
 NAME_KEYS = (*(f"rank:{r}" for r in RANKS), *(f"ranks:{r}" for r in RANKS), "card:JK",
+             *(f"card:{r}" for r in "JQKA"),  # the letters on the faces of court cards, aces
              *(f"word:{w}" for w in WORDS))
 # The calls whose first argument is a key: the table's tr(), the engine's Text(), and
 # N_(), which names a key where the language is not known yet.
@@ -56,7 +58,22 @@ def keys() -> list[str]:
         found.update(_called(path, "Rejection", 1))
     page = (ROOT / "index.html").read_text(encoding="utf-8")
     found.update(html.unescape(k) for k in _ATTRIBUTE.findall(page))
+    found.update(game_titles())
     return sorted(found)
+
+
+def game_titles() -> set[str]:
+    """The titles the set-up dialog shows from the engine's data: each game's, and each
+    option's and house rule's offered with it (worker.variants, worker.house_rules)."""
+    sys.path.insert(0, str(ROOT))
+    from canasta import VARIANTS
+    from canasta.house_rules import describe
+
+    titles = set()
+    for rules in VARIANTS.values():
+        titles.add(rules.title)
+        titles.update(d["title"] for d in describe(rules))
+    return titles
 
 
 def catalogue(code: str) -> dict[str, str]:

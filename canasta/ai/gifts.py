@@ -17,7 +17,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cards import BLACK_THREES, RANK, RED_THREES, WILDS, rank_plural, short_name, sort_cards
+from ..cards import BLACK_THREES, RANK, RED_THREES, WILDS, sort_cards
+from ..errors import Text
 from ..pile import freezer, frozen_for
 from .knowledge import Knowledge
 
@@ -57,7 +58,7 @@ def gift_reason(view: Json, know: Knowledge, card: str) -> str | None:
     return None
 
 
-def explain_discard(view: Json, know: Knowledge, card: str) -> str | None:
+def explain_discard(view: Json, know: Knowledge, card: str) -> Text | None:
     """A sentence for the hint about gifts: why the advised discard `card` is not
     another card that would hand the next player the pile, or why it is one anyway.
     None when no discard in hand is a gift."""
@@ -66,21 +67,27 @@ def explain_discard(view: Json, know: Knowledge, card: str) -> str | None:
     reasons = {c: gift_reason(view, know, c) for c in set(view["hand"])}
     given = reasons.get(card)
     if given is not None:
-        return (f"It lets the next player take the pile ({_why(card, given)}), but "
-                "keeping the other cards is worth more.")
+        return Text("It lets the next player take the pile ({why}), but keeping the other "
+                    "cards is worth more.", why=_why(card, given))
     avoided = sort_cards(c for c, why in reasons.items() if why is not None)
     if not avoided:
         return None
     first = avoided[0]
-    names = " or ".join(short_name(c) for c in avoided[:3])
-    return (f"Not {names}: the next player could take the pile with it "
-            f"({_why(first, reasons[first] or MELD)}).")
+    why = _why(first, reasons[first] or MELD)
+    if len(avoided) == 1:
+        return Text("Not {a:card}: the next player could take the pile with it ({why}).",
+                    a=first, why=why)
+    if len(avoided) == 2:
+        return Text("Not {a:card} or {b:card}: the next player could take the pile with it "
+                    "({why}).", a=first, b=avoided[1], why=why)
+    return Text("Not {a:card}, {b:card} or {c:card}: the next player could take the pile "
+                "with it ({why}).", a=first, b=avoided[1], c=avoided[2], why=why)
 
 
-def _why(card: str, reason: str) -> str:
-    ranks = rank_plural(RANK[card])
-    return (f"the log shows them holding two {ranks}" if reason == PAIR
-            else f"their side has a meld of {ranks}")
+def _why(card: str, reason: str) -> Text:
+    if reason == PAIR:
+        return Text("the log shows them holding two {r:ranks}", r=RANK[card])
+    return Text("their side has a meld of {r:ranks}", r=RANK[card])
 
 
 def empty_take(entry: Json) -> bool:
