@@ -90,6 +90,7 @@ EXTRA_NAMES = {
     "unfinished_melds": "7s, aces or wild cards short of a canasta (U17)",
     "held_cards": "Three 7s or aces left in a hand (U17)",
     "sequences": "Sequences by their length (BR5)",
+    "special_hand": "Special hand: seven natural pairs (U21)",
 }
 
 
@@ -178,8 +179,9 @@ def score_sheet(view):
     lefts = ""
     hands = view.get("hands") or []
     names_all = seat_names(view)
+    special = view.get("special_hand") or {}
     for s, hand in enumerate(hands):
-        if hand:
+        if hand and s != special.get("seat"):  # (U21: the special hand, laid down)
             lefts += ('<div data-testid="left-' + str(s) + '">' + esc(names_all[s]) + ": "
                       + "".join(card_html(c) for c in hand) + "</div>")
     kitties = ""
@@ -199,12 +201,19 @@ def score_sheet(view):
     went = view.get("went_out")
     who = ended_html(view)
     if went is not None:
+        how = " concealed" if view["round_score"][went % view["teams"]]["concealed"] else ""
+        laid = ""
+        if special.get("seat") == went:  # U21: the hand laid down, face up
+            how = " with a special hand, " + str(special.get("title", "")) + " (U21)"
+            laid = ('<div data-testid="special-hand-cards">'
+                    + "".join(card_html(c) for c in hands[went]) + "</div>")
         who = (
             '<p data-testid="went-out">'
             + esc(seat_names(view)[went])
             + " went out"
-            + (" concealed" if view["round_score"][went % view["teams"]]["concealed"] else "")
+            + esc(how)
             + ".</p>"
+            + laid
         )
     stats = (
         '<button type="button" data-act="stats" data-testid="sheet-stats">Statistics</button>'

@@ -154,6 +154,10 @@ def controls_html(view):
         ' title="You hold only 7s, and no 7 may be discarded (' + esc(cite(view, "R16"))
         + "): end the round (" + esc(cite(view, "R18")) + ')">'
         "End the round (no card to discard)</button>" if mine and "end_round" in types else "",
+        # U21: the whole hand laid down at once as a special hand, going out
+        '<button type="button" class="ends" data-act="special-hand" data-testid="special-hand"'
+        ' title="Your hand is a special hand (U21): lay it all down and go out">'
+        "Lay down special hand</button>" if mine and "special_hand" in types else "",
         button("clear", "Clear", n > 0, "C"),
         # (no question where nobody has a partner to ask, or nobody goes out: E4)
         button("ask", "May I go out?", mine and bool(view.get("may_ask")), "A")
@@ -226,6 +230,8 @@ def banner_text(view):
         return who + ": draw from the stock or take the pile"
     if "end_round" in legal_types(view) and "discard" not in legal_types(view):
         return "Only 7s left, none may be discarded: meld, or end the round"
+    if "special_hand" in legal_types(view):  # U21
+        return "Your hand is a special hand: lay it down to go out, or play on"
     team = ME % view["teams"]
     if not view["team_melded"][team] and view["turn_points"]:
         return "Finish your initial meld, then discard"

@@ -91,6 +91,9 @@ PHRASES = {
                    "Draw from the empty stock: that ends the round."),
     "end_round": ("ended the round: only 7s in hand, and no 7 may be discarded",
                   "End the round: you hold only 7s, and no 7 may be discarded."),
+    # U21: the whole hand laid down at once as a special hand
+    "special_hand": ("laid down a special hand and went out",
+                     "Lay your whole hand down as a special hand: that goes out."),
     "ask": ("asked “May I go out?”", "Ask your partner “May I go out?”."),
     "answer_yes": ("answered yes", "Answer yes."),
     "answer_no": ("answered no", "Answer no."),
