@@ -5,42 +5,13 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
+from .messages import RANK_NAMES, RANK_PLURALS, SUIT_NAMES, card_short
+
 RANKS = "A23456789TJQK"
 SUITS = "SHDC"
 JOKER = "JK"
 
-RANK_NAMES = {
-    "A": "Ace",
-    "2": "Two",
-    "3": "Three",
-    "4": "Four",
-    "5": "Five",
-    "6": "Six",
-    "7": "Seven",
-    "8": "Eight",
-    "9": "Nine",
-    "T": "Ten",
-    "J": "Jack",
-    "Q": "Queen",
-    "K": "King",
-}
-RANK_PLURALS = {
-    "A": "aces",
-    "2": "2s",
-    "3": "3s",
-    "4": "4s",
-    "5": "5s",
-    "6": "6s",
-    "7": "7s",
-    "8": "8s",
-    "9": "9s",
-    "T": "10s",
-    "J": "jacks",
-    "Q": "queens",
-    "K": "kings",
-}
-SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
-SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+# The English names of ranks and suits live with the messages (issue 18).
 
 ALL_CARDS: tuple[str, ...] = (*(r + s for r in RANKS for s in SUITS), JOKER)
 _VALID = frozenset(ALL_CARDS)
@@ -108,10 +79,7 @@ def card_name(card: str) -> str:
 
 def short_name(card: str) -> str:
     """A compact printable name: 'K♥', '10♣', 'Joker'."""
-    if card == JOKER:
-        return "Joker"
-    rank = "10" if card[0] == "T" else card[0]
-    return rank + SUIT_SYMBOLS[card[1]]
+    return card_short(card)
 
 
 def cards_text(cards: Iterable[str]) -> str:

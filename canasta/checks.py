@@ -21,13 +21,10 @@ from .cards import (
     RANK,
     RED_THREES,
     WILDS,
-    cards_text,
-    rank_plural,
     remove_cards,
-    short_name,
 )
 from .discards import discard_problem, seven_problem, stuck
-from .errors import Rejection
+from .errors import Rejection, Text
 from .going_out import can_go_out_with, finish_problem
 from .melds import (
     WILD_KEY,
@@ -37,13 +34,14 @@ from .melds import (
     new_group_problem,
     place,
     points,
+    rank_key,
     shape_problem,
     size_problem,
     team_canastas,
     wild_canastas,
     wild_count,
 )
-from .opening import canasta_lacking, level_words, opening_level
+from .opening import canasta_lacking, opening_level
 from .pile import CLASSIC_FREEZERS, blocked, freezer, frozen_for, size_refusal, taken_part
 from .pure_melds import wild_problem
 from .reserve import foot_waiting, joining_now, packet_joining, packet_problem, packet_waiting
@@ -100,7 +98,8 @@ def shape_rejection(
     problem = shape_problem(rules, rank, e + naturals, f + wilds, opening, f)
     if problem is None:
         return None
-    return Rejection("C19", f"Adding these cards would spoil your {rank_plural(rank)}: {problem}")
+    return Rejection("C19", Text("Adding these cards would spoil your {rank:ranks}: {problem}",
+                                 rank=rank_key(rank), problem=problem))
 
 
 def needed_points(state: State) -> int:
@@ -176,7 +175,7 @@ def check(state: State, action: Action) -> Rejection | None:
     under the id "format", as the page refuses action JSON that `parse_action` refuses."""
     problem = form_problem(action)
     if problem is not None:
-        return Rejection("format", f"That is not an action: {problem}.")
+        return Rejection("format", Text("That is not an action: {problem}.", problem=problem))
     return check_formed(state, action)
 
 
@@ -240,12 +239,17 @@ def _check_take(state: State, action: TakePile) -> Rejection | None:
         return Rejection("C10", "The discard pile is empty: draw from the stock.")
     top = pile[-1]
     if blocked(pile):
-        kind = "black 3" if top in BLACK_THREES else "red 3" if top in RED_THREES else "wild card"
-        return Rejection(
-            "C15",
-            f"The pile is blocked: a {kind} ({short_name(top)}) lies on top, "
-            "so it cannot be taken. Draw from the stock.",
-        )
+        if top in BLACK_THREES:
+            return Rejection("C15", Text("The pile is blocked: a black 3 ({card:card}) lies on "
+                                         "top, so it cannot be taken. Draw from the stock.",
+                                         card=top))
+        if top in RED_THREES:
+            return Rejection("C15", Text("The pile is blocked: a red 3 ({card:card}) lies on "
+                                         "top, so it cannot be taken. Draw from the stock.",
+                                         card=top))
+        return Rejection("C15", Text("The pile is blocked: a wild card ({card:card}) lies on "
+                                     "top, so it cannot be taken. Draw from the stock.",
+                                     card=top))
     barred = size_refusal(rules, pile)
     if barred is not None:
         return Rejection(*barred)
@@ -254,13 +258,13 @@ def _check_take(state: State, action: TakePile) -> Rejection | None:
                                 "your side makes it from the hand. Draw from the stock.")
     rest = remove_cards(state.hands[state.to_move], action.cards)
     if rest is None:
-        return Rejection("C10", f"You do not hold {cards_text(action.cards)}.")
+        return Rejection("C10", Text("You do not hold {cards:cards}.", cards=list(action.cards)))
     rank = RANK[top]
-    plural = rank_plural(rank)
     if not rules.pile_wild_buy and any(c in WILDS for c in action.cards):
-        return Rejection("S3", "In this game the pile is never taken with a wild card: take "
-                               f"it with two natural {plural} from your hand, or lay "
-                               f"{short_name(top)} alone on one of your melds.")
+        return Rejection("S3", Text("In this game the pile is never taken with a wild card: "
+                                    "take it with two natural {rank:ranks} from your hand, or "
+                                    "lay {card:card} alone on one of your melds.",
+                                    rank=rank, card=top))
     target = None
     if action.onto is not None:
         target, refusal = _target(state, action.onto)
@@ -271,12 +275,14 @@ def _check_take(state: State, action: TakePile) -> Rejection | None:
             return _check_take_sequence(state, action, target, rest)
         if target.rank != rank:
             return Rejection(
-                "C11", f"The top card {short_name(top)} can only go on your meld of {plural}, "
-                f"not on meld {target.id} ({rank_plural(target.rank)})."
+                "C11", Text("The top card {card:card} can only go on your meld of {rank:ranks}, "
+                            "not on meld {meld} ({held:ranks}).", card=top, rank=rank,
+                            meld=target.id, held=rank_key(target.rank))
             )
     if any(c not in WILDS and RANK[c] != rank for c in action.cards):
         return Rejection(
-            "C11", f"Only {plural} and wild cards can go with the top card {short_name(top)}."
+            "C11", Text("Only {rank:ranks} and wild cards can go with the top card {card:card}.",
+                        rank=rank, card=top)
         )
     team = state.team
     opened = state.opened[team]
@@ -287,29 +293,34 @@ def _check_take(state: State, action: TakePile) -> Rejection | None:
         if rules.pile_always_frozen and freezing is None and opened:
             return Rejection(
                 "W4",
-                f"The pile is always frozen in this game: you need two natural {plural} "
-                "from your hand to take it; wild cards and lay-offs do not count.",
+                Text("The pile is always frozen in this game: you need two natural {rank:ranks} "
+                     "from your hand to take it; wild cards and lay-offs do not count.",
+                     rank=rank),
             )
-        why = (
-            f"a {short_name(freezing)} lies in it"
-            if freezing is not None
-            else "you have not made your initial meld" if rules.teams == rules.players
-            else "your team has not made its initial meld"
-        )
         if freezing in BLACK_THREES and opened and not any(c in CLASSIC_FREEZERS
                                                            for c in pile[:-1]):
             # Only black 3s freeze it: the rule set's option, not Classic's C14.
             return Rejection(
                 "C22",
-                f"The pile is frozen (a {short_name(freezing)} lies in it): you need two "
-                f"natural {plural} from your hand to take it; wild cards and lay-offs do "
-                "not count.",
+                Text("The pile is frozen (a {card:card} lies in it): you need two natural "
+                     "{rank:ranks} from your hand to take it; wild cards and lay-offs do not "
+                     "count.", card=freezing, rank=rank),
             )
-        return Rejection(
-            "C14",
-            f"The pile is frozen ({why}): you need two natural {plural} "
-            "from your hand to take it; wild cards and lay-offs do not count.",
-        )
+        # Why it is frozen: the card that freezes it, else the initial meld not made.
+        if freezing is not None:
+            return Rejection("C14", Text(
+                "The pile is frozen (a {card:card} lies in it): you need two natural "
+                "{rank:ranks} from your hand to take it; wild cards and lay-offs do not "
+                "count.", card=freezing, rank=rank))
+        if rules.teams == rules.players:
+            return Rejection("C14", Text(
+                "The pile is frozen (you have not made your initial meld): you need two "
+                "natural {rank:ranks} from your hand to take it; wild cards and lay-offs do "
+                "not count.", rank=rank))
+        return Rejection("C14", Text(
+            "The pile is frozen (your team has not made its initial meld): you need two "
+            "natural {rank:ranks} from your hand to take it; wild cards and lay-offs do not "
+            "count.", rank=rank))
     melds = state.melds[team]
     existing, refusal = _group_target(rules, melds, rank, target, action.new)
     if refusal is not None:
@@ -317,8 +328,8 @@ def _check_take(state: State, action: TakePile) -> Rejection | None:
     if existing is None and not action.cards:
         return Rejection(
             "C11",
-            f"Your team has no meld of {plural} to lay {short_name(top)} on: "
-            f"take it with two {plural}, or one and a wild card, from your hand.",
+            Text("Your team has no meld of {rank:ranks} to lay {card:card} on: take it with two "
+                 "{rank:ranks}, or one and a wild card, from your hand.", rank=rank, card=top),
         )
     if existing is not None and not action.cards:
         onto_barred = _onto_barred(rules, existing)
@@ -350,15 +361,21 @@ def _check_take(state: State, action: TakePile) -> Rejection | None:
             if not initial_reachable(rules, rest, after, need - gained, taken, out,
                                      may_go_out(rules, state.permission),
                                      canasta_opens=waiver, canasta_needed=lacking):
-                counted = ("the cards in your hand cannot reach it (neither the top card nor "
-                           "the rest of the pile counts)" if rules.minimum_from_hand else
-                           "the top card and the cards in your hand cannot reach it (the rest "
-                           "of the pile does not count)")
-                return Rejection(
-                    "C12",
-                    f"Your team's initial meld needs {opening_words(state)}: {counted}, "
-                    "so you cannot take the pile.",
-                )
+                if rules.minimum_from_hand:
+                    return Rejection("C12", Text(
+                        "Your team's initial meld needs {level, plural, =0 {{points} points} =1 "
+                        "{a canasta{points, plural, =0 {} other { and # points}}} other {a "
+                        "natural canasta (or an escalera or a canasta of wild cards){points, "
+                        "plural, =0 {} other { and # points}}}}: the cards in your hand cannot "
+                        "reach it (neither the top card nor the rest of the pile counts), so you "
+                        "cannot take the pile.", **_need(state)))
+                return Rejection("C12", Text(
+                    "Your team's initial meld needs {level, plural, =0 {{points} points} =1 {a "
+                    "canasta{points, plural, =0 {} other { and # points}}} other {a natural "
+                    "canasta (or an escalera or a canasta of wild cards){points, plural, =0 {} "
+                    "other { and # points}}}}: the top card and the cards in your hand cannot "
+                    "reach it (the rest of the pile does not count), so you cannot take the "
+                    "pile.", **_need(state)))
             return None
     if len(rest) + taken < 2:
         problem = finish_problem(rules, rest + joining_cards, after, out, state.permission)
@@ -388,9 +405,9 @@ def _onto_barred(rules: RuleSet, target: TableMeld) -> Rejection | None:
         return Rejection("S3", "The top card alone may join only a meld that is not yet a "
                                "canasta: take the pile with a natural pair from your hand.")
     if rules.take_onto == "completes" and len(target.cards) + 1 != rules.canasta_size:
-        return Rejection("N7", f"The top card alone may join only a meld it makes a canasta "
-                               f"of {rules.canasta_size}: take the pile with a natural pair "
-                               "from your hand.")
+        return Rejection("N7", Text("The top card alone may join only a meld it makes a "
+                                    "canasta of {n}: take the pile with a natural pair from "
+                                    "your hand.", n=rules.canasta_size))
     if rules.take_onto == "sequence" and target.kind != SEQUENCE:
         return Rejection("S3", "The top card alone may join only a sequence it continues: "
                                "take the pile with a natural pair from your hand.")
@@ -404,16 +421,18 @@ def _check_take_sequence(state: State, action: TakePile, target: TableMeld,
     rules, pile = state.rules, state.pile
     top = pile[-1]
     if action.cards:
-        return Rejection("S3", f"Only the top card {short_name(top)} may join a sequence "
-                               "from the pile, alone: lay your own cards after taking it.")
+        return Rejection("S3", Text("Only the top card {card:card} may join a sequence from "
+                                    "the pile, alone: lay your own cards after taking it.",
+                                    card=top))
     seen = pile[state.face_down:]  # (Z3: face-down cards freeze nothing)
     if frozen_for(rules, freezer(rules, seen) is not None, state.opened[state.team]):
-        return Rejection("C14", f"The pile is frozen: you need two natural "
-                                f"{rank_plural(RANK[top])} from your hand to take it; the top "
-                                "card cannot go on a sequence.")
+        return Rejection("C14", Text("The pile is frozen: you need two natural {rank:ranks} "
+                                     "from your hand to take it; the top card cannot go on a "
+                                     "sequence.", rank=RANK[top]))
     if not extends(rules, target.cards, top):
         problem = join_problem(rules, target.cards, (top,))
-        return Rejection("S6", f"{short_name(top)} cannot join meld {target.id}: {problem}")
+        return Rejection("S6", Text("{card:card} cannot join meld {meld}: {problem}", card=top,
+                                    meld=target.id, problem=problem))
     barred = _onto_barred(rules, target)
     if barred is not None:
         return barred
@@ -437,7 +456,7 @@ def _target(state: State, meld_id: int) -> tuple[TableMeld | None, Rejection | N
         return found, None
     if any(meld_by_id(team, meld_id) for team in state.melds):
         return None, Rejection("C18", "Nobody may add cards to the opponents' melds.")
-    return None, Rejection("C18", f"There is no meld {meld_id} on the table.")
+    return None, Rejection("C18", Text("There is no meld {meld} on the table.", meld=meld_id))
 
 
 def out_needs(rules: RuleSet) -> str:
@@ -457,10 +476,22 @@ def out_needs(rules: RuleSet) -> str:
     return need
 
 
+def counted_only(rules: RuleSet) -> bool:
+    """Whether `out_needs` names only a number of canastas (no kinds, no red 3s), so a
+    sentence can name it by a plural choice."""
+    return not (rules.out_natural or rules.out_mixed or rules.out_wild or rules.out_sevens
+                or rules.red_threes_to_go_out or rules.canastas_per_red_three)
+
+
 def _c31(rules: RuleSet) -> Rejection:
     if not rules.going_out:
         return Rejection("C31", "Nobody goes out in this game: keep two cards, one to "
                                 "discard and one to hold.")
+    if counted_only(rules):
+        return Rejection("C31", Text(
+            "Your team needs {n, plural, =1 {a canasta} other {# canastas}} before you may "
+            "play down to fewer than two cards: keep one card to discard and one to hold.",
+            n=rules.canastas_to_go_out))
     return Rejection(
         "C31",
         f"Your team needs {out_needs(rules)} before you may play down to fewer than two "
@@ -477,6 +508,10 @@ def _finish_rejection(rules: RuleSet, problem: str) -> Rejection:
         if not rules.going_out:
             return Rejection("C30", "Nobody goes out in this game: the last card is never "
                                     "discarded.")
+        if counted_only(rules):
+            return Rejection("C30", Text("You cannot go out: your team needs {n, plural, =1 "
+                                         "{a canasta} other {# canastas}} first.",
+                                         n=rules.canastas_to_go_out))
         return Rejection("C30", f"You cannot go out: your team needs {need} first.")
     if problem == "no":
         return Rejection("C33", "Your partner said no: you may not go out this turn, so keep "
@@ -497,7 +532,7 @@ def _check_meld(state: State, action: Meld) -> Rejection | None:
     cards = action.cards
     rest = remove_cards(state.hands[state.to_move], cards)
     if rest is None:
-        return Rejection("C6", f"You do not hold {cards_text(cards)}.")
+        return Rejection("C6", Text("You do not hold {cards:cards}.", cards=list(cards)))
     if not RED_THREES.isdisjoint(cards):
         return Rejection("C20", "Red 3s are never melded: they are laid down on their own.")
     team = state.team
@@ -523,7 +558,8 @@ def _check_meld(state: State, action: Meld) -> Rejection | None:
         rank = ranks.pop()
         if action.rank is not None and action.rank != rank:
             return Rejection(
-                "C17", f"These cards are {rank_plural(rank)}, not {rank_plural(action.rank)}."
+                "C17", Text("These cards are {rank:ranks}, not {named:ranks}.", rank=rank,
+                            named=action.rank)
             )
     elif action.rank is not None:
         rank = action.rank
@@ -537,8 +573,8 @@ def _check_meld(state: State, action: Meld) -> Rejection | None:
         )
     if target is not None and target.rank != rank:
         return Rejection(
-            "C18", f"Meld {target.id} holds {rank_plural(target.rank)}: "
-            f"{rank_plural(rank)} cannot join it."
+            "C18", Text("Meld {meld} holds {held:ranks}: {rank:ranks} cannot join it.",
+                        meld=target.id, held=rank_key(target.rank), rank=rank_key(rank))
         )
     if rank == "3":
         if wilds or not naturals:
@@ -581,7 +617,8 @@ def _check_meld(state: State, action: Meld) -> Rejection | None:
             return Rejection("Z5", problem)
     elif existing is None and not naturals:
         return Rejection(
-            "C19", f"Your team has no meld of {rank_plural(rank)} to add wild cards to."
+            "C19", Text("Your team has no meld of {rank:ranks} to add wild cards to.",
+                        rank=rank_key(rank))
         )
     else:
         bad = shape_rejection(rules, rank, existing, len(naturals), wilds,
@@ -661,6 +698,11 @@ def _after_meld(state: State, cards: tuple[str, ...], rest: tuple[str, ...],
                                     "hold only 7s, and none may be discarded now.")
     last = rank == "3" and not rules.black_threes_anytime  # C21 (E5: not last)
     if last and out < rules.canastas_to_go_out:
+        if counted_only(rules):
+            return Rejection("C30", Text(  # C21 with C30's canastas: cited as C30
+                "Black 3s are melded only by a player going out, and your team needs "
+                "{n, plural, =1 {a canasta} other {# canastas}} to go out.",
+                n=rules.canastas_to_go_out))
         return Rejection(  # C21 with C30's canastas: cited as C30, the number's rule
             "C30",
             "Black 3s are melded only by a player going out, and your team needs "
@@ -669,8 +711,11 @@ def _after_meld(state: State, cards: tuple[str, ...], rest: tuple[str, ...],
     if last and (need > 0 or lacking):
         return Rejection(
             "C21",
-            "Black 3s must be your last meld, so they must complete your team's initial "
-            f"meld: {opening_words(state)}.",
+            Text("Black 3s must be your last meld, so they must complete your team's initial "
+                 "meld: {level, plural, =0 {{points} points} =1 {a canasta{points, plural, =0 {} "
+                 "other { and # points}}} other {a natural canasta (or an escalera or a canasta "
+                 "of wild cards){points, plural, =0 {} other { and # points}}}}.",
+                 **_need(state)),
         )
     if need <= 0 and not lacking and hand_after < 2:
         problem = finish_problem(rules, left, after, out, state.permission,
@@ -695,38 +740,41 @@ def _after_meld(state: State, cards: tuple[str, ...], rest: tuple[str, ...],
 
 
 def _c26(state: State, cards: tuple[str, ...]) -> Rejection:
-    minimum = opening_words(state)
     if state.turn_points == 0:
         return Rejection(
             "C26",
-            f"Your team's initial meld needs {minimum}, and melding "
-            f"{cards_text(cards)} ({points(cards)}) would leave no way to reach it with the "
-            "rest of your hand.",
+            Text("Your team's initial meld needs {level, plural, =0 {{points} points} =1 {a "
+                 "canasta{points, plural, =0 {} other { and # points}}} other {a natural canasta "
+                 "(or an escalera or a canasta of wild cards){points, plural, =0 {} other { and # "
+                 "points}}}}, and melding {cards:cards} ({value}) would leave no way to reach it "
+                 "with the rest of your hand.", **_need(state), cards=list(cards),
+                 value=points(cards)),
         )
     return Rejection(
         "C26",
-        f"You have {state.turn_points} points toward your initial meld, which needs "
-        f"{minimum}; after {cards_text(cards)} the rest of your hand could not complete it.",
+        Text("You have {have} points toward your initial meld, which needs {level, plural, =0 "
+             "{{points} points} =1 {a canasta{points, plural, =0 {} other { and # points}}} other "
+             "{a natural canasta (or an escalera or a canasta of wild cards){points, plural, =0 "
+             "{} other { and # points}}}}; after {cards:cards} the rest of your hand could not "
+             "complete it.", have=state.turn_points, **_need(state), cards=list(cards)),
     )
 
 
-def opening_words(state: State) -> str:
-    """What the initial meld of the team to move needs, in words: its points (C25) and,
-    from the scores where it must hold one, its canasta (BR2)."""
+def _need(state: State) -> dict[str, int]:
+    """What the initial meld of the team to move needs (C25, BR2), as the parameters of a
+    sentence's plural choice that says it:
+    `level` (the canasta the initial meld needs, `opening.opening_level`: 0 none, 1 any,
+    2 natural or better) and its `points`."""
     team = state.team
-    words = f"{state.minimum(team)} points"
-    level = opening_level(state.rules, state.scores[team])
-    if level:
-        words = level_words(level) if not state.minimum(team) else (
-            f"{level_words(level)} and {words}")
-    return words
+    return {"level": opening_level(state.rules, state.scores[team]),
+            "points": state.minimum(team)}
 
 
 def _check_discard(state: State, action: Discard) -> Rejection | None:
     rules = state.rules
     hand = state.hands[state.to_move]
     if action.card not in hand:
-        return Rejection("C6", f"You do not hold {short_name(action.card)}.")
+        return Rejection("C6", Text("You do not hold {card:card}.", card=action.card))
     team = state.team
     going_out_concealed = (len(hand) == 1 and concealed_waiver(state)
                            and out_canastas(state, team) >= rules.canastas_to_go_out)
@@ -735,8 +783,11 @@ def _check_discard(state: State, action: Discard) -> Rejection | None:
     ):
         return Rejection(
             "C26",
-            f"Finish your initial meld first: your team needs {opening_words(state)} and "
-            f"you have melded {state.turn_points} points.",
+            Text("Finish your initial meld first: your team needs {level, plural, =0 {{points} "
+                 "points} =1 {a canasta{points, plural, =0 {} other { and # points}}} other {a "
+                 "natural canasta (or an escalera or a canasta of wild cards){points, plural, =0 "
+                 "{} other { and # points}}}} and you have melded {melded} points.",
+                 **_need(state), melded=state.turn_points),
         )
     if rules.black_threes_held_first_round:
         held = held_problem(rules, action.card, hand, discards_so_far(state.log))

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .cards import RANK, WILDS, rank_plural, short_name
+from .cards import RANK, WILDS, rank_plural
+from .errors import Text
 from .melds import TableMeld
 from .rules import RuleSet
 
@@ -25,15 +26,15 @@ def closed_ranks(rules: RuleSet, table: Iterable[Iterable[TableMeld]]) -> frozen
 def _barred(rules: RuleSet, card: str, hand_size: int, pile_empty: bool,
             closed: frozenset[str]) -> str | None:
     if card in WILDS and rules.wild_discard_last_only and hand_size > 1:
-        return (f"A wild card ({short_name(card)}) may be discarded only as your last card, "
-                "going out.")
+        return Text("A wild card ({card:card}) may be discarded only as your last card, going "
+                    "out.", card=card)
     if not (pile_empty and rules.empty_pile_bars):
         return None
     if card in WILDS:
         return "No wild card may be discarded onto an empty pile."
     rank = RANK[card]
     if rank in rules.pure_ranks:
-        return f"No {rank_plural(rank)} may be discarded onto an empty pile."
+        return Text("No {rank:ranks} may be discarded onto an empty pile.", rank=rank)
     if rank in closed:
         return (f"{rank_plural(rank).capitalize()} have a canasta on the table: none may be "
                 "discarded onto an empty pile.")

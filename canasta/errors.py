@@ -10,6 +10,33 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
+
+from .messages import render
+
+
+class Text(str):
+    """A sentence for a player, in English, that keeps the template it was filled from
+    (its key) and the parameters, so that the table can say it in the player's language
+    (canasta/messages.py; issue 18). It is a `str`: everything that reads the English
+    sentence reads it as before."""
+
+    key: str
+    params: dict[str, Any]
+
+    def __new__(cls, key: str, **params: Any) -> Text:
+        text = super().__new__(cls, render(key, params))
+        text.key = key
+        text.params = params
+        return text
+
+
+def message_json(message: str) -> dict[str, Any]:
+    """A sentence as it crosses to the table: the English text, its key and parameters
+    (a sentence that is no `Text` is its own key, without parameters)."""
+    if isinstance(message, Text):
+        return {"message": str(message), "key": message.key, "params": message.params}
+    return {"message": message, "key": message, "params": {}}
 
 
 @dataclass(frozen=True, slots=True)
@@ -17,8 +44,10 @@ class Rejection:
     rule: str
     message: str
 
-    def to_json(self) -> dict[str, str]:
-        return {"rule": self.rule, "message": self.message}
+    def to_json(self) -> dict[str, Any]:
+        """The rule id, the English sentence, and its key and parameters (additive:
+        `rule` and `message` are as before)."""
+        return {"rule": self.rule, **message_json(self.message)}
 
 
 class IllegalAction(ValueError):

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from .cards import VALUE, WILDS, rank_plural, sort_cards
+from .cards import VALUE, WILDS, sort_cards
+from .errors import Text
+from .messages import RANK_PLURALS
 from .pure_melds import pure, wild_problem
 from .rules import RuleSet
 from .sequences import SEQUENCE, SEQUENCE_KEY, in_run_order
@@ -123,6 +125,13 @@ def canasta_kind(rules: RuleSet, cards: tuple[str, ...]) -> str | None:
     return "mixed" if 0 < wilds < len(cards) else "natural" if not wilds else "wild"
 
 
+def rank_key(rank: str) -> str:
+    """The rank a sentence names (`{rank:ranks}`, canasta/messages.py): the rank itself,
+    or "*" (wild cards) for a key that is no rank (a meld of wild cards), as
+    `cards.rank_plural` names it."""
+    return rank if rank in RANK_PLURALS else "*"
+
+
 def points(cards: tuple[str, ...] | list[str]) -> int:
     return sum(map(VALUE.__getitem__, cards))
 
@@ -133,11 +142,11 @@ def shape_problem(rules: RuleSet, rank: str, naturals: int, wilds: int,
     meld's `had_wilds` before this play and `opening`: in the initial meld), or None."""
     size = naturals + wilds
     if size < rules.min_meld:
-        return f"A meld needs at least {rules.min_meld} cards."
+        return Text("A meld needs at least {n} cards.", n=rules.min_meld)
     if naturals < 2:
-        return f"A meld needs at least two natural {rank_plural(rank)}."
+        return Text("A meld needs at least two natural {rank:ranks}.", rank=rank_key(rank))
     if wilds > rules.max_wilds:
-        return f"A meld may hold at most {rules.max_wilds} wild cards."
+        return Text("A meld may hold at most {n} wild cards.", n=rules.max_wilds)
     if rules.wilds_strictly_fewer and wilds >= naturals:
         return "A meld must always hold more natural cards than wild cards."
     if not rules.wilds_strictly_fewer and wilds > naturals:
@@ -155,8 +164,8 @@ def size_problem(rules: RuleSet, size: int) -> str | None:
     """W2: why a meld of `size` cards is too large (a canasta of `meld_max` is closed),
     or None."""
     if rules.meld_max and size > rules.meld_max:
-        return (f"A meld holds at most {rules.meld_max} cards: a canasta of "
-                f"{rules.meld_max} is closed.")
+        return Text("A meld holds at most {n} cards: a canasta of {n} is closed.",
+                    n=rules.meld_max)
     return None
 
 
@@ -210,14 +219,14 @@ def new_group_problem(rules: RuleSet, melds: tuple[TableMeld, ...], rank: str
     if not held:
         return None
     if rules.groups_per_rank <= 1 or rank in ("3", WILD_KEY) or rank == SEQUENCE_KEY:
-        return (f"Your team already has a meld of {rank_plural(rank)}: cards of that rank "
-                "join it.")
+        return Text("Your team already has a meld of {rank:ranks}: cards of that rank join it.",
+                    rank=rank_key(rank))
     if any(len(m.cards) < rules.canasta_size for m in held):
-        return (f"Your meld of {rank_plural(rank)} is not a canasta yet: add to it. Another "
-                "meld of a rank starts only beside canastas of it.")
+        return Text("Your meld of {rank:ranks} is not a canasta yet: add to it. Another meld of "
+                    "a rank starts only beside canastas of it.", rank=rank_key(rank))
     if len(held) >= rules.groups_per_rank:
-        return (f"Your team holds {len(held)} melds of {rank_plural(rank)}: the most a team "
-                "may hold of one rank.")
+        return Text("Your team holds {n} melds of {rank:ranks}: the most a team may hold of "
+                    "one rank.", n=len(held), rank=rank_key(rank))
     return None
 
 

@@ -36,9 +36,3 @@ def canasta_lacking(rules: RuleSet, score: int, melds: Iterable[TableMeld]) -> i
     if level and any(qualifies(canasta_kind(rules, m.cards), level) for m in melds):
         return 0
     return level
-
-
-def level_words(level: int) -> str:
-    """What a canasta of `level` is, for refusals and the table."""
-    return "a natural canasta (or an escalera or a canasta of wild cards)" if (
-        level == NATURAL) else "a canasta"

@@ -5,7 +5,8 @@ AI's fast path all ask these functions."""
 
 from __future__ import annotations
 
-from .cards import BLACK_THREES, RANK, RED_THREES, WILDS, rank_plural
+from .cards import BLACK_THREES, RANK, RED_THREES, WILDS
+from .errors import Text
 from .rules import RuleSet
 
 BLOCKERS = WILDS | RED_THREES | BLACK_THREES
@@ -46,11 +47,11 @@ def size_refusal(rules: RuleSet, pile: tuple[str, ...] | list[str]) -> tuple[str
     not; None: it may): M7 too few cards in it (`pile_min_size`), M11 a card of the
     barred rank on top (`pile_barred_rank`)."""
     if len(pile) < rules.pile_min_size:
-        return ("M7", f"The pile is taken only when it holds at least {rules.pile_min_size} "
-                      f"cards; it holds {len(pile)}.")
+        return ("M7", Text("The pile is taken only when it holds at least {n} cards; it holds "
+                           "{count}.", n=rules.pile_min_size, count=len(pile)))
     if pile and rules.pile_barred_rank and RANK[pile[-1]] == rules.pile_barred_rank:
-        return ("M11", f"The pile is never taken with {rank_plural(rules.pile_barred_rank)} "
-                       "on top.")
+        return ("M11", Text("The pile is never taken with {rank:ranks} on top.",
+                            rank=rules.pile_barred_rank))
     return None
 
 

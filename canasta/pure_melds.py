@@ -9,6 +9,7 @@ checks, the look-ahead of solver.py and the view all follow them."""
 from __future__ import annotations
 
 from .cards import rank_plural
+from .errors import Text
 from .rules import RuleSet
 
 
@@ -33,6 +34,6 @@ def wild_problem(rules: RuleSet, rank: str, naturals: int, wilds: int,
                           "side's initial meld: this meld stays natural.")
         return ("U8", f"{rank_plural(rank).capitalize()} never take wild cards.")
     if naturals < rules.wilds_from_naturals:
-        return ("U7", f"A meld takes wild cards only once it holds "
-                      f"{rules.wilds_from_naturals} natural cards.")
+        return ("U7", Text("A meld takes wild cards only once it holds {n} natural cards.",
+                           n=rules.wilds_from_naturals))
     return None

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .errors import Text
 from .melds import TableMeld, canasta_kind
 from .rules import RuleSet
 
@@ -96,9 +97,10 @@ def packet_problem(state: State, seat: int) -> str | None:
     if not state.packets or not state.packets[seat]:
         return "You have no kitty to take."
     if not state.packets_open[seat]:
-        kinds = ("a canasta" if state.rules.reserve_trigger == "own_canasta"
-                 else "a canasta that is not mixed (natural, of wild cards or of 7s)")
-        return f"Your kitty opens only once you have completed {kinds}."
+        if state.rules.reserve_trigger == "own_canasta":
+            return Text("Your kitty opens only once you have completed a canasta.")
+        return Text("Your kitty opens only once you have completed a canasta that is not "
+                    "mixed (natural, of wild cards or of 7s).")
     return None
 
 

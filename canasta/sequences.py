@@ -16,7 +16,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import NamedTuple
 
-from .cards import RANK, SUIT_NAMES, WILDS, short_name
+from .cards import RANK, WILDS, short_name
+from .errors import Text
 from .rules import RuleSet
 
 RUN_ORDER = "456789TJQKA"
@@ -92,10 +93,11 @@ def wild_problem(rules: RuleSet, cards: tuple[str, ...], run: tuple[str, ...] = 
     if not most:
         return "A sequence holds no wild cards."
     if wilds > most:
-        return f"A sequence holds at most {most} wild card{'s' if most > 1 else ''}."
+        return Text("A sequence holds at most {n, plural, one {# wild card} other {# wild cards}}.",
+                    n=most)
     if len(cards) + len(run) - wilds < rules.sequence_min:
-        return (f"A sequence holds a wild card only beside at least {rules.sequence_min} "
-                "natural cards.")
+        return Text("A sequence holds a wild card only beside at least {n} natural cards.",
+                    n=rules.sequence_min)
     return None
 
 
@@ -115,13 +117,16 @@ def start_problem(rules: RuleSet, cards: tuple[str, ...]) -> str | None:
         return problem
     span = span_of(cards)
     if span is None:
-        fill = (" (a wild card may fill a gap)" if rules.sequence_wilds else "")
-        return (f"A sequence is {rules.sequence_min} or more cards of one suit in unbroken "
-                f"order, from 4 up to the ace, with no 3 and no rank twice{fill}.")
+        if rules.sequence_wilds:
+            return Text("A sequence is {n} or more cards of one suit in unbroken order, from 4 "
+                        "up to the ace, with no 3 and no rank twice (a wild card may fill a "
+                        "gap).", n=rules.sequence_min)
+        return Text("A sequence is {n} or more cards of one suit in unbroken order, from 4 up "
+                    "to the ace, with no 3 and no rank twice.", n=rules.sequence_min)
     if len(cards) < rules.sequence_min:
-        return f"A sequence needs at least {rules.sequence_min} cards."
+        return Text("A sequence needs at least {n} cards.", n=rules.sequence_min)
     if len(cards) > rules.sequence_max:
-        return f"A sequence holds at most {rules.sequence_max} cards."
+        return Text("A sequence holds at most {n} cards.", n=rules.sequence_max)
     return None
 
 
@@ -137,32 +142,53 @@ def join_problem(rules: RuleSet, run: tuple[str, ...], cards: tuple[str, ...],
     (`run_limit`; 0: `sequence_max`), or None."""
     limit = limit or rules.sequence_max
     if len(run) >= limit:
-        grows = (" (it grows to the ace only in the turn you go out)"
-                 if rules.sequence_grows_out and limit < len(RUN_ORDER) else "")
-        return (f"This sequence is complete ({len(run)} cards): no card may join it"
-                f"{grows}.")
+        if rules.sequence_grows_out and limit < len(RUN_ORDER):
+            return Text("This sequence is complete ({n} cards): no card may join it (it grows "
+                        "to the ace only in the turn you go out).", n=len(run))
+        return Text("This sequence is complete ({n} cards): no card may join it.", n=len(run))
     problem = wild_problem(rules, cards, run)
     if problem is not None:
         return problem
     suit = next(c[1] for c in run if c not in WILDS)
     if any(c not in WILDS and (RANK[c] not in POSITION or c[1] != suit) for c in cards):
-        return (f"Only {SUIT_NAMES[suit]} from 4 up to the ace can join this sequence "
-                f"({run_name(run)}).")
+        return _suit_only(suit, *run_ends(run))
     if span_of(run + cards) is None:
-        return (f"These cards do not continue the sequence {run_name(run)} at either end "
-                "without a gap or a rank twice.")
+        low, high = run_ends(run)
+        return Text("These cards do not continue the sequence {low:card} to {high:card} at "
+                    "either end without a gap or a rank twice.", low=low, high=high)
     if len(run) + len(cards) > limit:
-        return f"A sequence holds at most {limit} cards."
+        return Text("A sequence holds at most {n} cards.", n=limit)
     return None
+
+
+def _suit_only(suit: str, low: str, high: str) -> str:
+    """S6: only cards of the sequence's suit join it (a sentence per suit)."""
+    if suit == "S":
+        return Text("Only spades from 4 up to the ace can join this sequence ({low:card} to "
+                    "{high:card}).", low=low, high=high)
+    if suit == "H":
+        return Text("Only hearts from 4 up to the ace can join this sequence ({low:card} to "
+                    "{high:card}).", low=low, high=high)
+    if suit == "D":
+        return Text("Only diamonds from 4 up to the ace can join this sequence ({low:card} to "
+                    "{high:card}).", low=low, high=high)
+    return Text("Only clubs from 4 up to the ace can join this sequence ({low:card} to "
+                "{high:card}).", low=low, high=high)
+
+
+def run_ends(run: tuple[str, ...]) -> tuple[str, str]:
+    """A sequence's two end cards (codes), a wild card's place counted as its natural
+    card of the suit (`run_name`)."""
+    span = span_of(run)
+    if span is None:
+        return run[0], run[-1]
+    return RUN_ORDER[span.low] + span.suit, RUN_ORDER[span.high] + span.suit
 
 
 def run_name(run: tuple[str, ...]) -> str:
     """A sequence by its ends ("5♥ to 8♥"), a wild card's place counted."""
-    span = span_of(run)
-    if span is None:
-        return f"{short_name(run[0])} to {short_name(run[-1])}"
-    return (f"{short_name(RUN_ORDER[span.low] + span.suit)} to "
-            f"{short_name(RUN_ORDER[span.high] + span.suit)}")
+    low, high = run_ends(run)
+    return f"{short_name(low)} to {short_name(high)}"
 
 
 def extends(rules: RuleSet, run: tuple[str, ...], card: str) -> bool:

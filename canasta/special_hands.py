@@ -17,12 +17,13 @@ from __future__ import annotations
 from collections import Counter
 
 from .cards import RANK, WILDS
+from .errors import Text
 from .rules import RuleSet
 from .state import State
 
 RULE = "U21"
 PAIRS = "pairs"  # the hand of pairs without wild cards
-NAMES = {PAIRS: "pairs without wild cards"}
+NAMES = {PAIRS: Text("pairs without wild cards")}
 
 
 def any_hands(rules: RuleSet) -> bool:
@@ -55,17 +56,18 @@ def problem(state: State) -> tuple[str, str] | None:
     (the rule id, a sentence for the player), or None when it may."""
     rules = state.rules
     if not any_hands(rules):
-        return RULE, "This game has no special hands."
+        return RULE, Text("This game has no special hands.")
     team = state.to_move % rules.teams
     if state.melds[team] or state.opened[team] or state.pending:
-        return RULE, ("A special hand is laid down only before your side has melded: "
-                      "your side has melds on the table.")
+        return RULE, Text("A special hand is laid down only before your side has melded: "
+                          "your side has melds on the table.")
     if state.permission is False:
-        return "C33", "Your partner said no: you may not go out this turn."
+        return "C33", Text("Your partner said no: you may not go out this turn.")
     if rules.must_ask and state.permission is not True:
-        return "C33", "Ask your partner \u201cMay I go out?\u201d first."
+        return "C33", Text("Ask your partner \u201cMay I go out?\u201d first.")
     if hand_of(rules, state.hands[state.to_move]) is None:
         size = rules.hand_size + rules.draw_count
-        return RULE, (f"Your hand is not a special hand: that is {size} cards in pairs "
-                      "of natural cards (no wild card, no 3), laid down all at once.")
+        return RULE, Text("Your hand is not a special hand: that is {size} cards in pairs of "
+                          "natural cards (no wild card, no 3), laid down all at once.",
+                          size=size)
     return None

@@ -8,6 +8,7 @@ locked side's 2s on it first (`settle`): they can go nowhere else."""
 from __future__ import annotations
 
 from .cards import JOKER, WILDS, sort_cards
+from .errors import Text
 from .melds import WILD_KEY, TableMeld, find_meld, shape_problem, table_meld
 from .rules import RuleSet
 
@@ -23,8 +24,8 @@ def shape(rules: RuleSet, cards: tuple[str, ...]) -> str | None:
     problem = shape_problem(rules, "2", len(cards) - jokers, jokers)
     if problem is None:
         return None
-    return (f"A meld of 2s holds at least two 2s, more 2s than jokers and at most "
-            f"{rules.max_wilds} jokers.")
+    return Text("A meld of 2s holds at least two 2s, more 2s than jokers and at most {n} "
+                "jokers.", n=rules.max_wilds)
 
 
 def locked(rules: RuleSet, melds: tuple[TableMeld, ...]) -> TableMeld | None:

@@ -127,7 +127,7 @@ def view_for(state: State, seat: int) -> dict[str, Any]:
         view["went_out"] = state.went_out
         if state.special_hand:  # U21 (additive): the special hand that went out
             view["special_hand"] = {"seat": state.went_out, "name": state.special_hand,
-                                    "title": special_names[state.special_hand],
+                                    "title": str(special_names[state.special_hand]),
                                     "bonus": special_bonus(rules, state.special_hand)}
         view["hands"] = [list(h) for h in state.hands]  # shown face up at the round's end
         if state.packets:

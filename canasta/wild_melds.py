@@ -6,6 +6,7 @@ it is keyed `melds.WILD_KEY` and of kind `melds.WILD`."""
 
 from __future__ import annotations
 
+from .errors import Text
 from .rules import RuleSet
 
 
@@ -21,9 +22,10 @@ def start_problem(rules: RuleSet, count: int) -> str | None:
         return "Wild cards alone cannot make a meld: choose the team meld they go on."
     if count < rules.wild_meld_min:
         if rules.wild_meld_min >= rules.canasta_size:
-            return (f"A canasta of wild cards is laid down whole: {rules.wild_meld_min} "
-                    "wild cards at once.")
-        return f"A meld of wild cards starts with at least {rules.wild_meld_min} of them."
+            return Text("A canasta of wild cards is laid down whole: {n} wild cards at once.",
+                        n=rules.wild_meld_min)
+        return Text("A meld of wild cards starts with at least {n} of them.",
+                    n=rules.wild_meld_min)
     return None
 
 
@@ -31,9 +33,12 @@ def wild_size_problem(rules: RuleSet, size: int) -> str | None:
     """B2: why a meld of wild cards of `size` cards is too large (one of `wild_meld_max`
     is closed), or None."""
     if rules.wild_meld_max and size > rules.wild_meld_max:
-        name = rules.wild_canasta_name or "canasta of wild cards"
-        return (f"A meld of wild cards holds at most {rules.wild_meld_max} cards: a "
-                f"{name} is closed.")
+        if not rules.wild_canasta_name:
+            return Text("A meld of wild cards holds at most {n} cards: a canasta of wild cards "
+                        "is closed.", n=rules.wild_meld_max)
+        # (the rule set's own name for such a canasta: "bolivia")
+        return Text("A meld of wild cards holds at most {n} cards: a {name} is closed.",
+                    n=rules.wild_meld_max, name=rules.wild_canasta_name)
     return None
 
 

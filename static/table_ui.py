@@ -38,7 +38,13 @@ from ui_base import (
     warn,
     write_stats,
 )
-from ui_dialogs import refresh_variants, render_setup_only, show_variant_note, ticked
+from ui_dialogs import (
+    refresh_variants,
+    render_setup_only,
+    setup_html,
+    show_variant_note,
+    ticked,
+)
 from ui_game import (
     AI_TIMES,
     ENGINE,
@@ -57,7 +63,8 @@ from ui_game import (
 )
 from ui_games import export_game, render_games, show_games
 from ui_help import ask_hint, show_past_rounds
-from ui_render import emit, legal_types, render
+from ui_i18n import CODES, browser_language, tr, use_language
+from ui_render import emit, fit_melds, legal_types, render
 from ui_stats_panel import render_stats
 
 
@@ -207,8 +214,8 @@ def on_click(event):
             spawn(send({"type": "end_round"}))
         else:
             rule = cite(view, "R18")  # Railroad's R18, Pennies' PH9: on the game's page
-            tell("The round ends this way only when you hold nothing but 7s, none of which may"
-                 " be discarded.", rule, S["rules_href"].split("#")[0] + "#" + rule)
+            tell(tr("The round ends this way only when you hold nothing but 7s, none of which"
+                    " may be discarded."), rule, S["rules_href"].split("#")[0] + "#" + rule)
     elif act == "special-hand":  # U21
         if "special_hand" in legal_types(view):
             spawn(send({"type": "special_hand"}))
@@ -419,6 +426,25 @@ def on_change(event):
         show_variant_note()
     elif event.target.id == "import-file":
         spawn(import_file(event.target))
+    elif event.target.id == "opt-lang":
+        spawn(change_language(event.target.value))
+
+
+async def change_language(code):
+    """The set-up dialog's language: remembered, and the whole page said in it."""
+    if code not in CODES:
+        return
+    S["lang"] = code
+    save_settings()
+    await use_language(code)
+    dialog = el("dialog")
+    if S.get("setup") and not dialog.hidden:
+        name = el("opt-name").value if el("opt-name") is not None else None
+        dialog.innerHTML = setup_html()  # (what was typed in the name field is kept)
+        if name is not None:
+            el("opt-name").value = name
+        el("opt-lang").focus()
+    render()
 
 
 document.addEventListener("click", create_proxy(on_click))
@@ -429,6 +455,8 @@ document.addEventListener("dragover", create_proxy(on_dragover))
 document.addEventListener("drop", create_proxy(on_drop))
 # (through document.defaultView: a method called on the `window` module loses its `this`)
 document.defaultView.addEventListener("storage", create_proxy(on_storage))
+# A new size of the window may give the melds more room, or less (ui_render.fit_melds).
+document.defaultView.addEventListener("resize", create_proxy(lambda event: fit_melds()))
 
 
 # ----- start ---------------------------------------------------------------------------
@@ -458,8 +486,8 @@ async def load_variants():
     asked = PARAMS.get("variant")
     if asked is not None and all(v["name"] != asked for v in S["variants"]):
         # ?variant= names no game of this engine: say so and offer the default.
-        warn("Unknown game “" + asked[:24] + "” in the address: Classic Canasta is offered"
-             " instead.")
+        warn(tr("Unknown game “{value}” in the address: Classic Canasta is offered instead.",
+                value=asked[:24]))
         PARAMS.pop("variant")
         S["variant"] = "classic"
     refresh_variants()
@@ -467,9 +495,11 @@ async def load_variants():
 
 async def main():
     load_settings()
+    # The language: the address's, else the one chosen before, else the browser's.
+    await use_language(PARAMS.get("lang") or S["lang"] or browser_language())
     load_stats()  # an unreadable entry is reported (and kept aside) at once
     for problem in ADDRESS_PROBLEMS:  # a crafted or mistyped address (ui_base.check_params)
-        warn(problem)
+        warn(tr(problem[0], **problem[1]))
     el("me-name").innerText = S["name"]
     document.querySelector('[data-act="coach"]').setAttribute(
         "aria-pressed", "true" if S["coach_on"] else "false")
@@ -487,7 +517,7 @@ async def main():
         document.body.setAttribute("data-bench", str(await S["eng"].bench_ai(text)))
         return
     if STORE_PROBLEM:
-        warn(STORE_PROBLEM)
+        warn(tr(STORE_PROBLEM[0], **STORE_PROBLEM[1]))
     # A saved game is checked (ui_save_check) and drawn at once, before the engine is
     # ready; one that fails is set aside here and a new game offered.
     game_id = boot_game(seed)
@@ -498,7 +528,7 @@ async def main():
     if loaded is not None and not show_saved(game_id, loaded[1]):
         loaded = None
     if loaded is None and not S.get("setup"):
-        el("banner").innerText = "Loading the engine…"
+        el("banner").innerText = tr("Loading the engine…")
     S["eng"] = await boot_engine()  # with a deadline, and a second try (ui_game.py)
     if S["eng"] is None:
         return
@@ -515,7 +545,7 @@ async def main():
             data = json.loads(position)  # decoded, size and depth checked (ui_base)
         except Exception:  # reported to the player below
             data = None
-            warn("The position in the address could not be read.")
+            warn(tr("The position in the address could not be read."))
         if data is not None:
             await start_game(int(seed) if seed and seed.isdigit() else 0, S["level"], "", data)
             return

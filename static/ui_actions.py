@@ -16,6 +16,7 @@ from ui_base import (
     short_name,
 )
 from ui_game import call, send, spawn
+from ui_i18n import said, tr
 from ui_render import assess_key, pending_cards, render, staged_cards
 
 NO_SCROLL = window.JSON.parse('{"preventScroll": true}')  # focus() options: the table stays put
@@ -123,16 +124,18 @@ def do_take():
             return
         alone = cardless_take(view, takes)
         if alone is None:
-            tell("The " + short_name(view["pile"]["top"]) + " on top of the pile can go on"
-                 " more than one of your melds: click the meld it goes on, then the pile"
-                 " (or drag the pile onto the meld).", "C11")
+            tell(tr("The {card} on top of the pile can go on"
+                    " more than one of your melds: click the meld it goes on, then the pile"
+                    " (or drag the pile onto the meld).", card=short_name(view["pile"]["top"])),
+                 "C11")
         else:
             spawn(send(alone))
         return
     top = view["pile"]["top"]
-    tell("Select the cards that go with the " + card_name(top) + " on top of the pile"
-         " (a natural " + RANK_NAMES[top[0]].lower() + " and a wild card), then press"
-         " Take pile: a wild card is only spent when you select it.", "C11")
+    tell(tr("Select the cards that go with the {card} on top of the pile"
+            " (a natural {rank} and a wild card), then press"
+            " Take pile: a wild card is only spent when you select it.",
+            card=card_name(top), rank=tr(RANK_NAMES[top[0]]).lower()), "C11")
 
 
 def new_group(view, cards):
@@ -204,7 +207,7 @@ def take_onto(meld_id, new=False):
     (beside the team's meld of that rank where the rules allow two, S5)."""
     view = S["view"]
     if view is None or not my_turn(view) or view["phase"] != "draw":
-        tell("Wait for your turn to take the pile.")
+        tell(tr("Wait for your turn to take the pile."))
         return
     cards = selected_cards()
     if not new:
@@ -257,7 +260,7 @@ async def meld_initial(view, onto=None):
         return
     error = reply.get("error")
     if error:
-        tell(error.get("message", "Not a valid meld."), error.get("rule"))
+        tell(said(error) or tr("Not a valid meld."), error.get("rule"))
         return
     if reply.get("complete"):
         steps = pending_cards(view)
@@ -293,17 +296,18 @@ def do_discard():
     if S["pending"] and view is not None:
         team = ME % view["teams"]
         points = S["assessed"]["reply"].get("points", 0) if S["assessed"] else 0
-        tell("The melds you set aside make " + str(points) + " points, and your initial "
-             "meld needs " + minimum_text(view, team) + ": meld more, or press Back to "
-             "hand before you discard.", "C25")
+        tell(tr("The melds you set aside make {points} points, and your initial "
+                "meld needs {need}: meld more, or press Back to "
+                "hand before you discard.", points=points, need=minimum_text(view, team)),
+             "C25")
         return
     cards = selected_cards()
     if len(cards) == 1:
         spawn(send(discard_action(view, cards[0])))
     elif not cards:
-        tell("To discard, select one card of your hand, then click the pile.")
+        tell(tr("To discard, select one card of your hand, then click the pile."))
     else:
-        tell("Only one card can be discarded: select just one, then click the pile.")
+        tell(tr("Only one card can be discarded: select just one, then click the pile."))
 
 
 def discard_action(view, card):
@@ -321,7 +325,7 @@ def discard_action(view, card):
 def click_pile(view):
     """The pile takes in the draw phase and discards in the play phase; it always answers."""
     if not my_turn(view) or view["phase"] not in ("draw", "play"):
-        tell("Wait for your turn to take the pile or to discard on it.")
+        tell(tr("Wait for your turn to take the pile or to discard on it."))
     elif view["phase"] == "draw":
         do_take()
     else:
@@ -348,32 +352,32 @@ def why_not(act, view):
     """Why a shortcut's button cannot act now (issue 15: a key never does nothing
     silently). A sentence and its rule id, or None."""
     if view is None:
-        return "The game is not ready yet.", None
+        return tr("The game is not ready yet."), None
     if view["phase"] in ("round_over", "game_over"):
-        return "The round is over: press N (Next round) when the score sheet offers it.", None
+        return tr("The round is over: press N (Next round) when the score sheet offers it."), None
     if not my_turn(view):
-        return "Wait for your turn.", "C6"
+        return tr("Wait for your turn."), "C6"
     drawing = view["phase"] == "draw"
     if act in ("draw", "take"):
         if not drawing:
-            return "You have drawn already this turn: meld, or discard one card.", "C6"
-        return "The pile is empty: draw from the stock.", "C10"
+            return tr("You have drawn already this turn: meld, or discard one card."), "C6"
+        return tr("The pile is empty: draw from the stock."), "C10"
     if act == "meld":
         if drawing:
-            return "Draw first (D), or take the pile (T), then meld.", "C6"
-        return "Select the cards to meld first (Tab to a card, Enter or Space).", None
+            return tr("Draw first (D), or take the pile (T), then meld."), "C6"
+        return tr("Select the cards to meld first (Tab to a card, Enter or Space)."), None
     if act == "discard":
         if drawing:
-            return "Draw first (D), or take the pile (T); the discard ends your turn.", "C6"
-        return "Select one card to discard.", None
+            return tr("Draw first (D), or take the pile (T); the discard ends your turn."), "C6"
+        return tr("Select one card to discard."), None
     if act == "clear":
-        return "Nothing is selected.", None
+        return tr("Nothing is selected."), None
     if act == "ask" and not view.get("rules", {}).get("ask_permission", True):
         rules = view.get("rules", {})
         if not rules.get("going_out", True):
-            return "Nobody goes out in this game, so there is nothing to ask.", "E4"
-        return "There is no partner to ask in this game.", "C33"
+            return tr("Nobody goes out in this game, so there is nothing to ask."), "E4"
+        return tr("There is no partner to ask in this game."), "C33"
     if act == "ask":
-        return ("You may ask “May I go out?” only after drawing, before melding anything "
-                "this turn, and when you could go out now.", "C33")
+        return (tr("You may ask “May I go out?” only after drawing, before melding anything "
+                   "this turn, and when you could go out now."), "C33")
     return None, None

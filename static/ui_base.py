@@ -2,42 +2,45 @@
 # names, the page's URL parameters, the UI state, storage, settings and seat names.
 import json
 
+import messages
 import ui_stats
 from pyscript import document, window
+from ui_i18n import N_, tr
 
 ME = 0
+# The languages the table speaks (canasta/messages.py, issue 18).
+LANGUAGE_CODES = tuple(code for code, _ in messages.LANGUAGES)
 DEFAULT_NAME = "You"
 NAME_MAX = 20
 
 RANK_NAMES = {
-    "A": "Ace",
-    "2": "Two",
-    "3": "Three",
-    "4": "Four",
-    "5": "Five",
-    "6": "Six",
-    "7": "Seven",
-    "8": "Eight",
-    "9": "Nine",
-    "T": "Ten",
-    "J": "Jack",
-    "Q": "Queen",
-    "K": "King",
+    "A": N_("Ace"),
+    "2": N_("Two"),
+    "3": N_("Three"),
+    "4": N_("Four"),
+    "5": N_("Five"),
+    "6": N_("Six"),
+    "7": N_("Seven"),
+    "8": N_("Eight"),
+    "9": N_("Nine"),
+    "T": N_("Ten"),
+    "J": N_("Jack"),
+    "Q": N_("Queen"),
+    "K": N_("King"),
 }
 RANK_SHORT = {"T": "10"}
-PLURAL = {"A": "Aces", "T": "10s", "J": "Jacks", "Q": "Queens", "K": "Kings", "3": "Black 3s",
-          "W": "Wild cards"}
-CANASTA_NAMES = {"natural": "Natural", "mixed": "Mixed", "wild": "Wild"}
+CANASTA_NAMES = {"natural": N_("Natural canasta"), "mixed": N_("Mixed canasta"),
+                 "wild": N_("Wild canasta")}
 # Sequences (Samba, S6): runs of one suit from 4 up to the ace, in this order.
 RUN_ORDER = "456789TJQKA"
 # The hand sorted by suit: black and red in turn, each suit in run order (3s first).
 SUIT_ORDER = "SHCD"
 SUIT_RANKS = "3456789TJQKA"
 SUITS = {
-    "S": ("♠", "spades", "black"),
-    "H": ("♥", "hearts", "red"),
-    "D": ("♦", "diamonds", "red"),
-    "C": ("♣", "clubs", "black"),
+    "S": ("♠", N_("spades"), "black"),
+    "H": ("♥", N_("hearts"), "red"),
+    "D": ("♦", N_("diamonds"), "red"),
+    "C": ("♣", N_("clubs"), "black"),
 }
 
 
@@ -64,19 +67,17 @@ def is_card(card):
 
 def short_name(card):
     """'7♥', '10♣', 'Joker' (for sentences; the engine's own names come in its log)."""
-    if card == "JK":
-        return "Joker"
     if not is_card(card):
         return "?"
-    return RANK_SHORT.get(card[0], card[0]) + SUITS[card[1]][0]
+    return tr("{c:card}", c=card)  # (RANK_SHORT's letters, or the language's)
 
 
 def card_name(card):
     if card == "JK":
-        return "Joker"
+        return tr("Joker")
     if not is_card(card):
-        return "Unknown card"
-    return RANK_NAMES[card[0]] + " of " + SUITS[card[1]][1]
+        return tr("Unknown card")
+    return tr("{rank} of {suit}", rank=tr(RANK_NAMES[card[0]]), suit=tr(SUITS[card[1]][1]))
 
 
 
@@ -135,11 +136,16 @@ def minimum_text(view, team):
     it must hold one, its canasta (BR2: the view's `opening_canasta`)."""
     needs = view.get("opening_canasta")
     canasta = needs[team] if needs else None
-    text = str(view["minimum"][team]) + " points"
-    if canasta:
-        words = "a natural canasta" if canasta == "natural" else "a canasta"
-        text = words if view["minimum"][team] == 0 else text + " and " + words
-    return text
+    points = view["minimum"][team]
+    if not canasta:
+        return tr("{points} points", points=points)
+    if canasta == "natural":
+        if points == 0:
+            return tr("a natural canasta")
+        return tr("{points} points and a natural canasta", points=points)
+    if points == 0:
+        return tr("a canasta")
+    return tr("{points} points and a canasta", points=points)
 
 
 def packet_word(view, capital=False):
@@ -216,20 +222,24 @@ def json_depth(text, limit):
 def check_position(raw):
     """The decoded ?position= text, or None with a message: bounded before parsing."""
     if len(raw) > POSITION_MAX * 3:
-        ADDRESS_PROBLEMS.append("The position in the address is too long: it was ignored.")
+        ADDRESS_PROBLEMS.append((N_("The position in the address is too long: it was ignored."),
+                                 {}))
         return None
     try:
         text = str(window.decodeURIComponent(raw))
     except Exception:
-        ADDRESS_PROBLEMS.append("The position in the address could not be read: it was ignored.")
+        ADDRESS_PROBLEMS.append(
+            (N_("The position in the address could not be read: it was ignored."), {}))
         return None
     if len(text) > POSITION_MAX:
-        ADDRESS_PROBLEMS.append("The position in the address is too long (over "
-                                + str(POSITION_MAX) + " characters): it was ignored.")
+        ADDRESS_PROBLEMS.append((N_("The position in the address is too long (over "
+                                    "{max} characters): it was ignored."),
+                                 {"max": POSITION_MAX}))
         return None
     if json_depth(text, POSITION_DEPTH) > POSITION_DEPTH:
-        ADDRESS_PROBLEMS.append("The position in the address is nested too deeply (over "
-                                + str(POSITION_DEPTH) + " levels): it was ignored.")
+        ADDRESS_PROBLEMS.append((N_("The position in the address is nested too deeply (over "
+                                    "{max} levels): it was ignored."),
+                                 {"max": POSITION_DEPTH}))
         return None
     return text
 
@@ -245,20 +255,29 @@ def check_params(raw):
             if text is not None:
                 out[key] = text
         elif key == "seed" and not (value.isdigit() and len(value) <= SEED_DIGITS):
-            ADDRESS_PROBLEMS.append("The deal number in the address (“" + shown(value) + "”, "
-                                    + str(len(value)) + " characters) is not a whole number "
-                                    "of at most " + str(SEED_DIGITS) + " digits: it was "
-                                    "ignored.")
+            ADDRESS_PROBLEMS.append((N_("The deal number in the address (“{value}”, {size} "
+                                        "characters) is not a whole number of at most {max} "
+                                        "digits: it was ignored."),
+                                     {"value": shown(value), "size": len(value),
+                                      "max": SEED_DIGITS}))
+        elif key == "lang" and value not in LANGUAGE_CODES:
+            ADDRESS_PROBLEMS.append((N_("Unknown language “{value}” in the address: "
+                                        "the table speaks {codes}."),
+                                     {"value": shown(value),
+                                      "codes": ", ".join(LANGUAGE_CODES)}))
         elif key == "level" and value not in LEVELS:
-            ADDRESS_PROBLEMS.append("Unknown computer level “" + shown(value) + "” in the "
-                                    "address: the computer players play at Normal level.")
+            ADDRESS_PROBLEMS.append((N_("Unknown computer level “{value}” in the "
+                                        "address: the computer players play at Normal level."),
+                                     {"value": shown(value)}))
         elif key == "variant" and (len(value) > VALUE_MAX or not all(
                 c.isalpha() or c.isdigit() or c in "-+_" for c in value)):
-            ADDRESS_PROBLEMS.append("Unknown game “" + shown(value) + "” in the address: "
-                                    "Classic Canasta is offered instead.")
+            ADDRESS_PROBLEMS.append((N_("Unknown game “{value}” in the address: "
+                                        "Classic Canasta is offered instead."),
+                                     {"value": shown(value)}))
         elif len(value) > VALUE_MAX:
-            ADDRESS_PROBLEMS.append("The address's “" + shown(key) + "” is too long ("
-                                    + str(len(value)) + " characters): it was ignored.")
+            ADDRESS_PROBLEMS.append((N_("The address's “{key}” is too long ({size} "
+                                        "characters): it was ignored."),
+                                     {"key": shown(key), "size": len(value)}))
         else:
             out[key] = value
     return out
@@ -267,8 +286,8 @@ def check_params(raw):
 def query():
     text = str(window.location.search or "")
     if len(text) > QUERY_MAX:
-        ADDRESS_PROBLEMS.append("The address is too long (" + str(len(text)) + " characters): "
-                                "its settings were ignored.")
+        ADDRESS_PROBLEMS.append((N_("The address is too long ({size} characters): "
+                                    "its settings were ignored."), {"size": len(text)}))
         return {}
     out = {}
     if text and text[0] == "?":
@@ -300,10 +319,9 @@ def store_name(raw):
     if 0 < len(raw) <= STORE_MAX and all(c in STORE_CHARS for c in raw):
         return raw, None
     return None, (
-        "The address asks for the storage name “" + raw[:STORE_MAX] + ("…" if len(raw) > STORE_MAX
-                                                                        else "")
-        + "”, but a storage name is 1 to 32 lowercase letters, digits or hyphens: "
-        "this page uses its usual storage."
+        N_("The address asks for the storage name “{name}”, but a storage name is 1 to 32 "
+           "lowercase letters, digits or hyphens: this page uses its usual storage."),
+        {"name": raw[:STORE_MAX] + ("…" if len(raw) > STORE_MAX else "")},
     )
 
 
@@ -342,6 +360,7 @@ S = {
     "asked_dialog": False,
     "coach_on": True,
     "four_colours": False,  # the four-colour deck (settings)
+    "lang": None,  # the language chosen (settings; None: the browser's, issue 18)
     "suit_sort": False,  # the hand sorted by suit instead of by rank (settings)
     "name": DEFAULT_NAME,
     "stats": False,
@@ -417,18 +436,27 @@ def warn(text):
         WARNINGS.append(text)
     box.innerHTML = (
         "<br>".join(esc(t) for t in WARNINGS)
-        + ' <button type="button" data-act="dismiss-warning" data-testid="dismiss-warning">OK'
-        "</button>"
+        + ' <button type="button" data-act="dismiss-warning" data-testid="dismiss-warning">'
+        + esc(tr("OK")) + "</button>"
     )
     box.hidden = False
 
 
 def storage_full(what):
-    warn(
-        "Your browser's storage is full: " + what + " not being saved. Everything saved "
-        "before is kept. Delete old games under “Saved games” (or free space in this "
-        "browser) to keep your progress."
-    )
+    """`what`: "game", "settings" or "statistics" (what is not being saved)."""
+    if what == "game":
+        text = tr("Your browser's storage is full: this game is not being saved. Everything "
+                  "saved before is kept. Delete old games under “Saved games” (or free space "
+                  "in this browser) to keep your progress.")
+    elif what == "settings":
+        text = tr("Your browser's storage is full: your settings are not being saved. "
+                  "Everything saved before is kept. Delete old games under “Saved games” (or "
+                  "free space in this browser) to keep your progress.")
+    else:
+        text = tr("Your browser's storage is full: your statistics are not being saved. "
+                  "Everything saved before is kept. Delete old games under “Saved games” (or "
+                  "free space in this browser) to keep your progress.")
+    warn(text)
 
 
 # ----- settings (coach line, player name) and statistics -----------------------
@@ -441,7 +469,7 @@ def clean_name(text):
 
 def load_settings():
     text = store_get(SETTINGS)
-    coach, name, colours, sort = True, DEFAULT_NAME, 2, "rank"
+    coach, name, colours, sort, lang = True, DEFAULT_NAME, 2, "rank", None
     if text == "coach-off":  # the format before names: a bare string
         coach = False
     elif text and text[0] == "{":
@@ -451,20 +479,25 @@ def load_settings():
             name = data.get("name", DEFAULT_NAME)
             colours = 4 if data.get("colours") == 4 else 2
             sort = "suit" if data.get("sort") == "suit" else "rank"
+            lang = data.get("lang") if data.get("lang") in LANGUAGE_CODES else None
         except Exception:  # unreadable settings: the defaults will do
             pass
     S["coach_on"] = coach
     S["four_colours"] = colours == 4
     S["suit_sort"] = sort == "suit"
+    S["lang"] = lang  # None: not chosen yet (the browser's language, issue 18)
     S["name"] = clean_name(name) if isinstance(name, str) else DEFAULT_NAME
 
 
 def save_settings():
-    text = json.dumps({"coach": S["coach_on"], "name": S["name"],
-                       "colours": 4 if S["four_colours"] else 2,
-                       "sort": "suit" if S["suit_sort"] else "rank"})
+    data = {"coach": S["coach_on"], "name": S["name"],
+            "colours": 4 if S["four_colours"] else 2,
+            "sort": "suit" if S["suit_sort"] else "rank"}
+    if S.get("lang"):
+        data["lang"] = S["lang"]  # the language chosen in the set-up dialog (issue 18)
+    text = json.dumps(data)
     if not store_set(SETTINGS, text):
-        storage_full("your settings are")
+        storage_full("settings")
 
 
 def load_stats():
@@ -473,35 +506,38 @@ def load_stats():
     stats, problem = ui_stats.parse(text)
     if problem:
         store_set(STATS_CORRUPT, text)
-        warn(
-            "Your statistics could not be read (" + problem + "). They were kept aside, "
-            "not deleted, and counting starts afresh."
-        )
+        found = ui_stats.explain(problem)
+        if found is not None:
+            problem = tr(found[0], **found[1])
+        warn(tr("Your statistics could not be read ({problem}). They were kept aside, "
+                "not deleted, and counting starts afresh.", problem=problem))
         write_stats(stats)
     return stats
 
 
 def write_stats(stats):
     if not store_set(STATS, json.dumps(stats)):
-        storage_full("your statistics are")
+        storage_full("statistics")
 
 
 # ----- names and seats ---------------------------------------------------------
 # The other seats in playing order (seat 1 plays after you), named by where they
 # sit around the table; team t holds the seats s with s % teams == t (seat 0 is you).
 OTHER_SEATS = {
-    2: ("Opponent",),
-    3: ("West", "East"),
-    4: ("West", "North", "East"),
-    5: ("West", "Northwest", "Northeast", "East"),
-    6: ("West", "Northwest", "North", "Northeast", "East"),
+    2: (N_("Opponent"),),
+    3: (N_("West"), N_("East")),
+    4: (N_("West"), N_("North"), N_("East")),
+    5: (N_("West"), N_("Northwest"), N_("Northeast"), N_("East")),
+    6: (N_("West"), N_("Northwest"), N_("North"), N_("Northeast"), N_("East")),
 }
 
 
 def seat_names(view):
     n = view["players"] if view else 4
-    others = OTHER_SEATS.get(n) or tuple("Player " + str(s + 1) for s in range(1, n))
-    names = ["South" if watching(view) else S["name"]]
+    others = (tuple(tr(name) for name in OTHER_SEATS[n]) if n in OTHER_SEATS
+              else tuple(tr("Player {n}", n=s + 1) for s in range(1, n)))
+    mine = tr("You") if S["name"] == DEFAULT_NAME else S["name"]
+    names = [tr("South") if watching(view) else mine]
     names.extend(others)
     return names
 
@@ -537,11 +573,11 @@ def team_names(view):
     if not view or not partnership(view):
         return seat_names(view)
     if view["teams"] == 2:
-        return ["Us", "Them"] if ME % 2 == 0 else ["Them", "Us"]
+        return [tr("Us"), tr("Them")] if ME % 2 == 0 else [tr("Them"), tr("Us")]
     names = seat_names(view)
     mine = ME % view["teams"]
     return [
-        "Us" if t == mine else and_join([names[s] for s in team_seats(view, t)])
+        tr("Us") if t == mine else and_join([names[s] for s in team_seats(view, t)])
         for t in range(view["teams"])
     ]
 
@@ -563,5 +599,7 @@ def team_title(view, team):
     names = seat_names(view)
     members = and_join([names[s] for s in team_seats(view, team)])
     if team == ME % view["teams"]:
-        return "Us · " + members
-    return ("Them · " if view["teams"] == 2 else "Opponents · ") + members
+        return tr("Us · {members}", members=members)
+    if view["teams"] == 2:
+        return tr("Them · {members}", members=members)
+    return tr("Opponents · {members}", members=members)

@@ -3,7 +3,6 @@
 from ui_base import (
     CANASTA_NAMES,
     ME,
-    PLURAL,
     RANK_SHORT,
     RUN_ORDER,
     SUIT_ORDER,
@@ -23,6 +22,7 @@ from ui_base import (
     team_class,
     team_title,
 )
+from ui_i18n import N_, rank_word, tr
 
 # The face of a court card or a joker (issue 15's card faces): a small figure drawn in
 # the suit's colour (currentColor, so the four-colour deck applies) where the other
@@ -98,17 +98,31 @@ def card_html(card, act="", idx=None, selected=False, extra="", testid=""):
     )
 
 
+SUIT_TITLES = {"S": N_("Spades"), "H": N_("Hearts"), "D": N_("Diamonds"), "C": N_("Clubs")}
+
+
+def group_name(rank):
+    """A meld's or a hand group's name by its rank: 'Kings', '7s', 'Black 3s', 'Wild
+    cards' (in the chosen language)."""
+    if rank == "3":
+        return tr("Black 3s")
+    if rank == "W":
+        return tr("Wild cards")
+    if not isinstance(rank, str) or not rank:
+        return ""  # a sequence (S6) has no rank: its label is its run
+    word = rank_word(rank)
+    return word[:1].upper() + word[1:]
+
+
 def backs_html(count):
     shown = min(count, 15) if isinstance(count, int) else 0
     return (
         '<div class="backs" role="img" aria-label="'
-        + esc(count)
-        + ' cards">'
+        + esc(tr("{n, plural, one {# card} other {# cards}}", n=count))
+        + '">'
         + '<span class="back"></span>' * shown
         + '</div><div class="count" data-testid="hand-size">'
-        + esc(count)
-        + " card"
-        + ("" if count == 1 else "s")
+        + esc(tr("{n, plural, one {# card} other {# cards}}", n=count))
         + "</div>"
     )
 
@@ -136,16 +150,25 @@ def kitty_html(view, seat):
             '<button type="button" class="kitty-look" data-act="kitty-look"'
             ' data-testid="kitty-look"'
             ' aria-pressed="' + ("true" if looking else "false") + '" aria-controls="kitty-cards"'
-            ' title="' + esc("Your " + word + " is open (" + rule + "): look at its cards")
+            ' title="' + esc(tr("Your {packet:word} is open ({rule}): look at its cards",
+                                packet=word, rule=rule))
             + '">' + stack + label
-            + '<span class="kopen">' + (" · hide" if looking else " · look") + "</span></button>"
+            + '<span class="kopen"> · ' + esc(tr("hide") if looking else tr("look"))
+            + "</span></button>"
         )
-        what = "Your " + word + ": " + str(count) + " cards, open to you"
+        what = tr("Your {packet:word}: {n} cards, open to you", packet=word, n=count)
     else:
-        body = stack + label + ('<span class="kopen"> · open</span>' if opened else "")
-        what = (("Your" if seat == ME else "This player's") + " " + word + ": " + str(count)
-                + " cards" + (", open to " + ("you" if seat == ME else "its owner") if opened
-                              else ", face down"))
+        body = stack + label + ('<span class="kopen"> · ' + esc(tr("open")) + "</span>"
+                                if opened else "")
+        if seat == ME:
+            what = (tr("Your {packet:word}: {n} cards, open to you", packet=word, n=count)
+                    if opened else
+                    tr("Your {packet:word}: {n} cards, face down", packet=word, n=count))
+        else:
+            what = (tr("This player's {packet:word}: {n} cards, open to its owner",
+                       packet=word, n=count) if opened else
+                    tr("This player's {packet:word}: {n} cards, face down", packet=word,
+                       n=count))
     return ('<div class="kitty' + (" open" if opened else "") + '" data-testid="kitty-' + str(seat)
             + '" title="' + esc(what) + '">' + body + "</div>")
 
@@ -156,9 +179,9 @@ def kitty_cards_html(view):
     opened = view.get("packets_open") or []
     if not (S.get("kitty_look") and cards and opened and opened[ME]):
         return ""
-    return ('<div class="kcards" role="group" aria-label="' + esc("Your " + packet_word(view))
-            + ": " + str(len(cards)) + ' cards">' + "".join(card_html(c) for c in cards)
-            + "</div>")
+    return ('<div class="kcards" role="group" aria-label="'
+            + esc(tr("Your {packet:word}: {n} cards", packet=packet_word(view), n=len(cards)))
+            + '">' + "".join(card_html(c) for c in cards) + "</div>")
 
 
 def melds_html(view, team, mine):
@@ -173,7 +196,7 @@ def melds_html(view, team, mine):
             + "".join(card_html(c) for c in reds)
             # U5: black 3s are laid down beside the red ones
             + '<div class="mlabel">'
-            + ("3s" if view.get("rules", {}).get("black_threes_laid") else "Red 3s")
+            + esc(tr("3s") if view.get("rules", {}).get("black_threes_laid") else tr("Red 3s"))
             + "</div></div>"
         )
     aside = view.get("black_threes_aside")
@@ -184,16 +207,16 @@ def melds_html(view, team, mine):
             + esc(team)
             + '">'
             + "".join(card_html(c) for c in blacks)
-            + '<div class="mlabel">Black 3s set aside</div></div>'
+            + '<div class="mlabel">' + esc(tr("Black 3s set aside")) + "</div></div>"
         )
     seen = []
     for m in melds:
         rank = m["rank"]
         cards = m["cards"]
         kind = m["canasta"]
-        name = PLURAL.get(rank, str(rank) + "s")
+        name = group_name(rank)
         if rank == "W" and view.get("rules", {}).get("twos_melds"):
-            name = "2s"  # Z5: a meld of 2s, jokers its wild cards
+            name = group_name("2")  # Z5: a meld of 2s, jokers its wild cards
         # The meld is named by its id (the engine's `onto`); data-rank only describes it.
         meld_id = str(m.get("id", ""))
         act = ' data-act="meld-target" data-drop="meld"' if mine else ""
@@ -225,18 +248,19 @@ def melds_html(view, team, mine):
             shown = (next((c for c in naturals if c[1] in want), naturals[0]) if naturals
                      else cards[-1])
             body = card_html(shown, extra=" " + top)
+            extra = " squared"  # its label wraps under the one card
             # A canasta the rules name (Bolivia's bolivia of wild cards, B2) is called so.
             called = m.get("name")
             label = (
                 (str(called)[:1].upper() + str(called)[1:] if called
-                 else CANASTA_NAMES.get(kind, kind) + " canasta")
+                 else tr(CANASTA_NAMES.get(kind, "{kind} canasta"), kind=kind))
                 + " · "
                 + name
                 + " · "
                 + str(len(cards))
             )
             if m.get("closed"):
-                label += " · closed"  # W2, K5: a canasta of meld_max cards takes no more
+                label += " · " + tr("closed")  # W2, K5: a canasta of meld_max cards is full
             # A canasta that scores other than its kind's usual bonus says so (the
             # engine's `bonus`: M6 a canasta of 7s, U14 of 7s or aces, F3 by wild cards)
             usual = view.get("rules", {}).get(str(kind) + "_canasta_bonus")
@@ -270,10 +294,10 @@ def melds_html(view, team, mine):
     if mine:
         parts.append(
             '<div class="meld newmeld" data-act="new-meld" data-drop="new" data-testid="new-meld"'
-            ' role="button" tabindex="0">+ New meld</div>'
+            ' role="button" tabindex="0">' + esc(tr("+ New meld")) + "</div>"
         )
     if not parts:
-        parts.append('<div class="nomelds">No melds yet</div>')
+        parts.append('<div class="nomelds">' + esc(tr("No melds yet")) + "</div>")
     return (
         '<div class="team-melds ' + team_class(view, team) + '" data-testid="melds-team-'
         + esc(team) + '"><div class="mtitle">' + esc(team_title(view, team)) + "</div>"
@@ -288,9 +312,10 @@ def sequence_html(view, m):
     cards = m["cards"]
     span = sequence_span(m)
     if not m.get("canasta"):
-        return "".join(card_html(c) for c in cards), "Sequence " + span + " · " + str(len(cards))
+        return ("".join(card_html(c) for c in cards),
+                tr("Sequence") + " " + span + " · " + str(len(cards)))
     word = str(m.get("name") or view.get("rules", {}).get("sequence_canasta_name") or "")
-    word = word[:1].upper() + word[1:] if word else "Sequence canasta"
+    word = word[:1].upper() + word[1:] if word else tr("Sequence canasta")
     # (non-breaking spaces: a narrow samba breaks its label after the run, "Samba ♦ 4–10 ·"
     # over "1500 · closed")
     label = word + "\u00a0" + span.replace(" ", "\u00a0")
@@ -298,7 +323,7 @@ def sequence_html(view, m):
     if m.get("bonus") is not None:
         more.append(str(m["bonus"]))
     if m.get("closed"):
-        more.append("closed")
+        more.append(tr("closed"))
     if more:
         label += "\u00a0· " + "\u00a0·\u00a0".join(more)
     top = cards[-1] if cards else "?"
@@ -351,16 +376,16 @@ def pending_html(view):
     points = assessed["reply"].get("points", 0) if assessed else 0
     team = ME % view["teams"]
     if view.get("opening_canasta"):  # BR2: a canasta besides the points
-        label = ("Set aside for your initial meld: " + str(points) + " points; it needs "
-                 + minimum_text(view, team) + ". Meld more to reach it.")
+        label = tr("Set aside for your initial meld: {points} points; it needs {need}. Meld "
+                   "more to reach it.", points=points, need=minimum_text(view, team))
     else:
-        label = ("Set aside for your initial meld: " + str(points) + " of "
-                 + str(view["minimum"][team]) + " points. Meld more to reach it.")
+        label = tr("Set aside for your initial meld: {points} of {need} points. Meld more to "
+                   "reach it.", points=points, need=view["minimum"][team])
     return (
         '<div class="meld pending-melds" data-testid="pending-melds" role="group" aria-label="'
         + esc(label) + '">' + melds + '<div class="mlabel">' + esc(label)
         + ' <button type="button" data-act="pending-clear" data-testid="pending-clear">'
-        "Back to hand</button></div></div>"
+        + esc(tr("Back to hand")) + "</button></div></div>"
     )
 
 
@@ -376,9 +401,10 @@ def center_html(view):
     if view["stock_size"]:
         stock = (
             '<button type="button" class="stockbtn" data-act="draw" data-testid="stock">'
-            '<span class="back big"></span><div class="count" data-testid="stock-count">Stock · '
+            '<span class="back big"></span><div class="count" data-testid="stock-count">'
+            + esc(tr("Stock")) + " · "
             + esc(view["stock_size"])
-            + '</div><span class="sr-only">: draw</span></button>'
+            + '</div><span class="sr-only">: ' + esc(tr("draw")) + "</span></button>"
         )
     else:
         # The stock is empty: no card is drawn from it; where the round goes on (R18),
@@ -387,44 +413,50 @@ def center_html(view):
         stock = (
             '<button type="button" class="stockbtn empty' + (" ends" if ends else "")
             + '" data-act="draw" data-testid="stock" data-empty="true"'
-            + ' title="' + ("The stock is empty: drawing ends the round (R18)" if ends
-                            else "The stock is empty") + '">'
+            + ' title="' + esc(tr("The stock is empty: drawing ends the round (R18)") if ends
+                            else tr("The stock is empty")) + '">'
             '<span class="card empty big"></span><div class="count" data-testid="stock-count">'
-            + ("End the round<br>(stock empty)" if ends else "Stock empty")
+            + (esc(tr("End the round")) + "<br>" + esc(tr("(stock empty)")) if ends
+               else esc(tr("Stock empty")))
             + '</div></button>'
         )
     marks = []
     if pile["frozen"]:
-        marks.append('<span class="mark frozen" data-testid="pile-frozen">Frozen</span>')
+        marks.append('<span class="mark frozen" data-testid="pile-frozen">' + esc(tr("Frozen"))
+                     + "</span>")
     elif view.get("rules", {}).get("pile_always_frozen"):
         marks.append(
-            '<span class="mark frozen-you" data-testid="pile-always-frozen">Always frozen</span>'
+            '<span class="mark frozen-you" data-testid="pile-always-frozen">'
+            + esc(tr("Always frozen")) + "</span>"
         )
     elif pile["frozen_for_you"]:
         marks.append(
-            '<span class="mark frozen-you" data-testid="pile-frozen-for-you">Frozen for you</span>'
+            '<span class="mark frozen-you" data-testid="pile-frozen-for-you">'
+            + esc(tr("Frozen for you")) + "</span>"
         )
     if pile["blocked"]:
-        marks.append('<span class="mark blocked" data-testid="pile-blocked">Blocked</span>')
+        marks.append('<span class="mark blocked" data-testid="pile-blocked">' + esc(tr("Blocked"))
+                     + "</span>")
     rules = view.get("rules", {})
     least = rules.get("pile_min_size", 0)
     if least and pile["size"] < least:  # M7: taken only from that many cards
-        marks.append('<span class="mark blocked" data-testid="pile-too-small">Taken from '
-                     + esc(least) + " cards</span>")
+        marks.append('<span class="mark blocked" data-testid="pile-too-small">'
+                     + esc(tr("Taken from {n} cards", n=least)) + "</span>")
     most = rules.get("pile_take_most", 0)
     if most and pile["size"] > most:  # HF7: a take gets only the top cards
-        marks.append('<span class="mark takes" data-testid="pile-takes-top">Takes the top '
-                     + esc(most) + "</span>")
+        marks.append('<span class="mark takes" data-testid="pile-takes-top">'
+                     + esc(tr("Takes the top {n}", n=most)) + "</span>")
     if rules.get("empty_pile_bars") and not pile["size"]:  # U13
-        pure = ", ".join(PLURAL.get(r, r + "s").lower() for r in rules.get("pure_ranks", ""))
-        marks.append('<span class="mark blocked" data-testid="pile-empty-bars">Empty: no '
-                     + esc((pure + ", ") if pure else "") + "wild cards or closed ranks"
-                     "</span>")
+        pure = ", ".join(rank_word(r) for r in rules.get("pure_ranks", ""))
+        marks.append('<span class="mark blocked" data-testid="pile-empty-bars">'
+                     + esc(tr("Empty: no {ranks}, wild cards or closed ranks", ranks=pure)
+                           if pure else tr("Empty: no wild cards or closed ranks"))
+                     + "</span>")
     barred = rules.get("pile_barred_rank", "")
     top_card = pile["top"]
     if barred and top_card and not is_wild(top_card) and top_card[0] == barred:  # M11
-        marks.append('<span class="mark blocked" data-testid="pile-barred">Never taken with '
-                     + esc(PLURAL.get(barred, barred + "s")) + " on top</span>")
+        marks.append('<span class="mark blocked" data-testid="pile-barred">'
+                     + esc(tr("Never taken with {rank:ranks} on top", rank=barred)) + "</span>")
     under = ""
     if pile["freezer"]:
         under = card_html(pile["freezer"], extra=" sideways")
@@ -444,11 +476,12 @@ def center_html(view):
         + under
         + top
         + "</div>"
-        + '<div class="count">Discard · '
+        + '<div class="count">' + esc(tr("Discard")) + " · "
         + esc(pile["size"])
-        + (" · " + esc(pile["face_down"]) + " face down" if pile.get("face_down") else "")
+        + (" · " + esc(tr("{n} face down", n=pile["face_down"])) if pile.get("face_down")
+           else "")
         + '</div><span class="sr-only">'
-        + (" card" if pile["size"] == 1 else " cards")
+        + esc(tr("{n, plural, one {card} other {cards}}", n=pile["size"]))
         + "</span></button>"
     )
     pending = ""
@@ -500,11 +533,11 @@ def hand_html(view):
     out = []
     for key, items in groups:
         if key == "wild":
-            name = "Wild cards"
+            name = tr("Wild cards")
         elif by_suit and key in SUIT_ORDER:
-            name = SUITS[key][1][:1].upper() + SUITS[key][1][1:]
+            name = tr(SUIT_TITLES[key])
         else:
-            name = PLURAL.get(key, key + "s")
+            name = group_name(key)
         out.append(
             '<div class="group" role="group" aria-label="'
             + esc(name)

@@ -16,6 +16,7 @@ from ui_base import (
     team_names,
 )
 from ui_cards import card_html
+from ui_i18n import N_, picker_html, tr
 
 
 def render_dialogs(view):
@@ -44,11 +45,15 @@ def render_dialogs(view):
             return  # already asking: keep the focus where it is
         dialog.setAttribute("data-sheet", "")
         dialog.innerHTML = (
-            '<div class="panel" data-testid="answer-dialog"><h2>May I go out?</h2>'
-            "<p>" + esc(seat_names(view)[view["to_move"]]) + ", your partner, asks for"
-            " permission to go out. Your answer binds them (C33).</p>"
-            '<button type="button" data-act="answer-yes" data-testid="answer-yes">Yes</button> '
-            '<button type="button" data-act="answer-no" data-testid="answer-no">No</button></div>'
+            '<div class="panel" data-testid="answer-dialog"><h2>' + esc(tr("May I go out?"))
+            + "</h2><p>"
+            + esc(tr("{name}, your partner, asks for permission to go out. Your answer binds "
+                     "them ({rule}).", name=seat_names(view)[view["to_move"]], rule="C33"))
+            + "</p>"
+            '<button type="button" data-act="answer-yes" data-testid="answer-yes">'
+            + esc(tr("Yes")) + "</button> "
+            '<button type="button" data-act="answer-no" data-testid="answer-no">'
+            + esc(tr("No")) + "</button></div>"
         )
         dialog.hidden = False
     else:
@@ -63,34 +68,34 @@ def render_dialogs(view):
 def elsewhere_html(kind):
     """This tab stopped writing its game: another tab opened it (or deleted it)."""
     if kind == "deleted":
-        title = "This game was deleted in another tab"
-        text = ("It was deleted from the saved games in another tab of this browser, so this "
-                "tab stopped saving it.")
+        title = tr("This game was deleted in another tab")
+        text = tr("It was deleted from the saved games in another tab of this browser, so "
+                  "this tab stopped saving it.")
         back = ""
     else:
-        title = "This game continues in another tab"
-        text = ("Another tab of this browser opened this game, so this tab stopped saving it: "
-                "nothing is lost, the other tab saves every move. You can take the game back "
-                "here (at its latest move), or start another game.")
+        title = tr("This game continues in another tab")
+        text = tr("Another tab of this browser opened this game, so this tab stopped saving "
+                  "it: nothing is lost, the other tab saves every move. You can take the game "
+                  "back here (at its latest move), or start another game.")
         back = ('<button type="button" data-act="take-back" data-testid="take-back">'
-                "Continue here</button> ")
+                + esc(tr("Continue here")) + "</button> ")
     return (
         '<div class="panel" data-testid="elsewhere" role="alertdialog"'
-        ' aria-labelledby="elsewhere-title"><h2 id="elsewhere-title">' + title + "</h2>"
-        "<p>" + text + '</p><div class="row">' + back
-        + '<button type="button" data-act="menu" data-testid="elsewhere-new">New game</button>'
-        "</div></div>"
+        ' aria-labelledby="elsewhere-title"><h2 id="elsewhere-title">' + esc(title) + "</h2>"
+        "<p>" + esc(text) + '</p><div class="row">' + back
+        + '<button type="button" data-act="menu" data-testid="elsewhere-new">'
+        + esc(tr("New game")) + "</button></div></div>"
     )
 
 
 EXTRA_NAMES = {
-    "double_end": "Double end (H1)",
-    "concealed_canastas": "Canastas laid down whole (H11)",
-    "set_aside_black_threes": "Black 3s set aside (K10)",
-    "unfinished_melds": "7s, aces or wild cards short of a canasta (U17)",
-    "held_cards": "Three 7s or aces left in a hand (U17)",
-    "sequences": "Sequences by their length (BR5)",
-    "special_hand": "Special hand: seven natural pairs (U21)",
+    "double_end": N_("Double end (H1)"),
+    "concealed_canastas": N_("Canastas laid down whole (H11)"),
+    "set_aside_black_threes": N_("Black 3s set aside (K10)"),
+    "unfinished_melds": N_("7s, aces or wild cards short of a canasta (U17)"),
+    "held_cards": N_("Three 7s or aces left in a hand (U17)"),
+    "sequences": N_("Sequences by their length (BR5)"),
+    "special_hand": N_("Special hand: seven natural pairs (U21)"),
 }
 
 
@@ -116,24 +121,27 @@ def ended_html(view):
     if not 0 <= last["seat"] < len(names):
         return ""
     kind = last["action"].get("type")
+    name = names[last["seat"]]
     if kind == "end_round":
-        text = (" held only 7s, none of which could be discarded (" + cite(view, "R16")
-                + "): the round ended (" + cite(view, "R18") + ").")
+        text = tr("{name} held only 7s, none of which could be discarded ({rule}): the round "
+                  "ended ({end}).", name=name, rule=cite(view, "R16"), end=cite(view, "R18"))
     elif kind == "draw" and view.get("rules", {}).get("stock_out") and not view.get("stock_size"):
-        text = " drew from the empty stock: the round ended (R18)."
+        text = tr("{name} drew from the empty stock: the round ended ({rule}).", name=name,
+                  rule="R18")
     else:
         return ""
-    return '<p data-testid="round-ended">' + esc(names[last["seat"]] + text) + "</p>"
+    return '<p data-testid="round-ended">' + esc(text) + "</p>"
 
 
 def score_sheet(view):
     names = team_names(view)
     rows = [
-        ("Melded cards", "melded_cards"),
-        ("Canasta bonuses", "canasta_bonus"),
-        ("3s" if view.get("rules", {}).get("black_threes_laid") else "Red 3s", "red_threes"),
-        ("Going out", "going_out"),
-        ("Cards left in hand", "hand_penalty"),
+        (tr("Melded cards"), "melded_cards"),
+        (tr("Canasta bonuses"), "canasta_bonus"),
+        (tr("3s") if view.get("rules", {}).get("black_threes_laid") else tr("Red 3s"),
+         "red_threes"),
+        (tr("Going out"), "going_out"),
+        (tr("Cards left in hand"), "hand_penalty"),
     ]
     # Named bonuses and penalties of variants and house rules (round_score extras).
     extras = []
@@ -141,9 +149,10 @@ def score_sheet(view):
         for key in view["round_score"][t].get("extras", {}):
             if key not in extras:
                 extras.append(key)
-    rows += [(EXTRA_NAMES.get(k, str(k)[:1].upper() + str(k)[1:].replace("_", " ")),
-              "extra-" + str(k)) for k in extras]
-    rows.append(("Round total", "total"))
+    rows += [(tr(EXTRA_NAMES[k]) if k in EXTRA_NAMES
+               else str(k)[:1].upper() + str(k)[1:].replace("_", " "),
+               "extra-" + str(k)) for k in extras]
+    rows.append((tr("Round total"), "total"))
     head = (
         "<tr><th></th>"
         + "".join('<th class="' + team_class(view, t) + '">' + soft_names(esc(names[t]))
@@ -169,7 +178,7 @@ def score_sheet(view):
             + "</tr>"
         )
     body += (
-        "<tr class='tot'><td>Game total</td>"
+        "<tr class='tot'><td>" + esc(tr("Game total")) + "</td>"
         + "".join(
             '<td data-testid="sheet-game-' + str(t) + '">' + esc(view["totals"][t]) + "</td>"
             for t in range(view["teams"])
@@ -188,57 +197,63 @@ def score_sheet(view):
     word = packet_word(view)  # Railroad's kitty, Pennies' packet
     for s, packet in enumerate(view.get("packets") or []):
         if packet and s < len(names_all):  # R19: an untaken kitty counts against its owner
-            whose = "Your" if s == ME and names_all[s] == "You" else names_all[s] + "’s"
+            whose = (tr("Your {packet:word}", packet=word) if s == ME and S["name"] == "You"
+                     else tr("{name}’s {packet:word}", name=names_all[s], packet=word))
             kitties += ('<div data-testid="left-kitty-' + str(s) + '">' + esc(whose)
-                        + " " + esc(word) + ": " + "".join(card_html(c) for c in packet)
-                        + "</div>")
+                        + ": " + "".join(card_html(c) for c in packet) + "</div>")
     if lefts or kitties:
-        many = ("feet" if word == "foot" else word[:-1] + "ies" if word.endswith("y")
-                else word + "s")  # kitties, packets, feet (HF13)
-        lefts = ('<div class="lefts"><b>Cards left in hand' + (" and " + esc(many) if kitties
-                                                               else "")
+        # kitties, packets, feet (HF13)
+        many = {"foot": N_("Cards left in hand and feet"),
+                "kitty": N_("Cards left in hand and kitties"),
+                "packet": N_("Cards left in hand and packets")}.get(word)
+        lefts = ('<div class="lefts"><b>'
+                 + esc(tr(many) if kitties and many else tr("Cards left in hand"))
                  + "</b>" + lefts + kitties + "</div>")
     went = view.get("went_out")
     who = ended_html(view)
     if went is not None:
-        how = " concealed" if view["round_score"][went % view["teams"]]["concealed"] else ""
+        name = seat_names(view)[went]
         laid = ""
         if special.get("seat") == went:  # U21: the hand laid down, face up
-            how = " with a special hand, " + str(special.get("title", "")) + " (U21)"
+            said = tr("{name} went out with a special hand, {hand} (U21).", name=name,
+                      hand=tr(str(special.get("title", ""))))
             laid = ('<div data-testid="special-hand-cards">'
                     + "".join(card_html(c) for c in hands[went]) + "</div>")
+        elif view["round_score"][went % view["teams"]]["concealed"]:
+            said = tr("{name} went out concealed.", name=name)
+        else:
+            said = tr("{name} went out.", name=name)
         who = (
             '<p data-testid="went-out">'
-            + esc(seat_names(view)[went])
-            + " went out"
-            + esc(how)
-            + ".</p>"
+            + esc(said)
+            + "</p>"
             + laid
         )
     stats = (
-        '<button type="button" data-act="stats" data-testid="sheet-stats">Statistics</button>'
+        '<button type="button" data-act="stats" data-testid="sheet-stats">'
+        + esc(tr("Statistics")) + "</button>"
     )
     if view["phase"] == "game_over":
         totals = view["totals"]
         best = max(totals)
         my_team = ME % view["teams"]
         if totals.count(best) > 1:
-            title = "Game over: a tie"
+            title = tr("Game over: a tie")
         elif totals[my_team] == best:
-            title = "Game over: " + ("you win!" if view["teams"] == view["players"]
-                                     else "your side wins!")
+            title = (tr("Game over: you win!") if view["teams"] == view["players"]
+                     else tr("Game over: your side wins!"))
         elif view["teams"] == view["players"]:
-            title = "Game over: " + names[totals.index(best)] + " wins."
+            title = tr("Game over: {name} wins.", name=names[totals.index(best)])
         elif view["teams"] == 2:
-            title = "Game over: they win."
+            title = tr("Game over: they win.")
         else:
-            title = "Game over: " + names[totals.index(best)] + " win."
-        button = '<button type="button" data-act="menu" data-testid="new-game">New game</button>'
+            title = tr("Game over: {names} win.", names=names[totals.index(best)])
+        button = ('<button type="button" data-act="menu" data-testid="new-game">'
+                  + esc(tr("New game")) + "</button>")
     else:
-        title = "Round " + str(view["round"]) + " is over"
-        button = (
-            '<button type="button" data-act="next" data-testid="next-round">Next round</button>'
-        )
+        title = tr("Round {n} is over", n=view["round"])
+        button = ('<button type="button" data-act="next" data-testid="next-round">'
+                  + esc(tr("Next round")) + "</button>")
     button = '<div class="row">' + button + " " + stats + "</div>"
     return (
         '<div class="panel" data-testid="score-sheet"><h2>'
@@ -393,13 +408,14 @@ def setup_html():
     has_save = ui_saves.last_id() is not None
     saved = ui_saves.count()
     level = S["level"]
+    names_of = {"easy": tr("Easy"), "normal": tr("Normal"), "strong": tr("Strong")}
     options = "".join(
         '<option value="'
         + lv
         + '"'
         + (" selected" if lv == level else "")
         + ">"
-        + lv[0].upper() + lv[1:]
+        + esc(names_of[lv])
         + "</option>"
         for lv in ("easy", "normal", "strong")
     )
@@ -408,17 +424,17 @@ def setup_html():
     chosen = S["variant"] if S["variant"] in names else names[0]
     resume = (
         '<button type="button" data-act="resume" data-testid="resume-game">'
-        "Resume saved game</button>"
+        + esc(tr("Resume saved game")) + "</button>"
         if has_save and S["view"] is None
         else ""
     )
     games = (
-        '<button type="button" data-act="games" data-testid="saved-games">Saved games ('
-        + str(saved) + ")</button>"
+        '<button type="button" data-act="games" data-testid="saved-games">'
+        + esc(tr("Saved games ({n})", n=saved)) + "</button>"
     )
     close = (
         '<button type="button" data-act="close-dialog" data-testid="close-dialog">'
-        "Back to the game</button>"
+        + esc(tr("Back to the game")) + "</button>"
         if S["view"] is not None
         else ""
     )
@@ -426,23 +442,28 @@ def setup_html():
     # its id (ui_saves.py), and the dialog says so before Deal is pressed.
     playing = S["view"] is not None and S["view"].get("phase") != "game_over"
     kept = (
-        '<p class="note" data-testid="in-progress-note">The game on the table stays in '
-        "Saved games: Deal starts another, and you can come back to this one.</p>"
+        '<p class="note" data-testid="in-progress-note">'
+        + esc(tr("The game on the table stays in Saved games: Deal starts another, and you "
+                 "can come back to this one."))
+        + "</p>"
         if playing
         else ""
     )
     return (
         '<div class="panel" data-testid="setup-dialog" role="dialog" aria-labelledby="setup-title">'
-        '<h2 id="setup-title">New game</h2>'
-        '<label>Your name <input id="opt-name" data-testid="player-name" maxlength="'
+        '<h2 id="setup-title">' + esc(tr("New game")) + "</h2>"
+        + picker_html(esc)
+        + "<label>" + esc(tr("Your name"))
+        + ' <input id="opt-name" data-testid="player-name" maxlength="'
         + str(NAME_MAX)
         + '" autocomplete="nickname" spellcheck="false" value="'
         + esc(S["name"])
         + '"></label>'
-        '<label>Computer players <select id="opt-level" data-testid="opt-level">'
+        + "<label>" + esc(tr("Computer players"))
+        + ' <select id="opt-level" data-testid="opt-level">'
         + options
         + "</select></label>"
-        '<label>Game <select id="opt-variant" data-testid="opt-variant">'
+        + "<label>" + esc(tr("Game")) + ' <select id="opt-variant" data-testid="opt-variant">'
         + vopts
         + "</select></label>"
         '<p class="note" id="variant-note" data-testid="variant-note">'
@@ -450,20 +471,22 @@ def setup_html():
         + "</p>"
         + '<div id="house-box" data-variant="' + esc(chosen) + '">'
         + house_rules_html(chosen) + "</div>"
-        + '<label>Deal number (optional) <input id="opt-seed" data-testid="opt-seed"'
+        + "<label>" + esc(tr("Deal number (optional)"))
+        + ' <input id="opt-seed" data-testid="opt-seed"'
         ' inputmode="numeric" maxlength="15"'
-        ' placeholder="random"></label>'
+        ' placeholder="' + esc(tr("random")) + '"></label>'
         + kept
         + '<div class="row"><button type="button" data-act="start" data-testid="start-game">'
-        "Deal</button> "
+        + esc(tr("Deal")) + "</button> "
         + resume
         + close
         + games
-        + '<button type="button" data-act="stats" data-testid="setup-stats">Statistics</button>'
+        + '<button type="button" data-act="stats" data-testid="setup-stats">'
+        + esc(tr("Statistics")) + "</button>"
         + "</div></div>"
     )
 
 
 def render_setup_only():
     render_dialogs(None)
-    el("banner").innerText = "Start a new game"
+    el("banner").innerText = tr("Start a new game")

@@ -22,7 +22,8 @@ from ui_base import (
     write_stats,
 )
 from ui_dialogs import render_setup_only
-from ui_games import describe, render_games, say, show_games
+from ui_games import describe, problem_text, render_games, say, show_games
+from ui_i18n import said, tr
 from ui_render import clear_table, render
 from ui_save_check import MAX_TEXT, parse
 from ui_stats_panel import render_stats
@@ -56,8 +57,9 @@ async def engine():
 def why_failed(err, seconds):
     text = str(err)
     if "canasta-deadline" in text:
-        return "did not answer within " + str(seconds) + " seconds"
-    return "failed (" + text.split("\n")[0][:120] + ")"
+        return tr("did not answer within {n, plural, one {# second} other {# seconds}}",
+                  n=seconds)
+    return tr("failed ({error})", error=text.split("\n")[0][:120])
 
 
 async def _ask(eng, name, arg=None):
@@ -133,9 +135,9 @@ async def boot_engine():
         except Exception as err:
             why = why_failed(err, BOOT_DEADLINE)
             stop_worker()
-    el("banner").innerText = "The engine could not start"
-    warn("The engine could not start: it " + why + ". Check the connection and reload the "
-         "page; your saved game is kept.")
+    el("banner").innerText = tr("The engine could not start")
+    warn(tr("The engine could not start: it {why}. Check the connection and reload the "
+            "page; your saved game is kept.", why=why))
     return None
 
 
@@ -155,9 +157,10 @@ async def recover(name, why):
             text = ui_saves.read(game_id)[0] if game_id else None
             if giving_up or name == "new_game" or not text:
                 if giving_up and text:
-                    put_aside(game_id, text, "the engine " + why + " twice in a row on it")
+                    put_aside(game_id, text, tr("the engine {why} twice in a row on it", why=why))
                 elif name == "new_game":
-                    warn("The engine " + why + " while dealing: it was restarted. Deal again.")
+                    warn(tr("The engine {why} while dealing: it was restarted. Deal again.",
+                            why=why))
                 S["eng"] = eng
                 ENGINE["failures"] = 0
                 S["view"] = None
@@ -170,18 +173,21 @@ async def recover(name, why):
             name = "resume"
             if giving_up:
                 stop_worker()
-                el("banner").innerText = "The engine could not start"
-                warn("The engine could not be restarted: it " + why + ". Reload the page; "
-                     "your saved game is kept.")
+                el("banner").innerText = tr("The engine could not start")
+                warn(tr("The engine could not be restarted: it {why}. Reload the page; "
+                        "your saved game is kept.", why=why))
                 return
             continue
         S["eng"] = eng
         if reply.get("error"):
             put_aside(game_id, text, refusal_text(reply))
             return
-        again = " Your last move was not played: play it again." if name == "act" else ""
-        warn("The engine " + why + ", so it was restarted from your last save." + again
-             + " The game goes on.")
+        if name == "act":
+            warn(tr("The engine {why}, so it was restarted from your last save. Your last "
+                    "move was not played: play it again. The game goes on.", why=why))
+        else:
+            warn(tr("The engine {why}, so it was restarted from your last save. The game "
+                    "goes on.", why=why))
         take_reply(reply)
         return
 
@@ -192,7 +198,8 @@ def take_reply(reply):
         return reply
     S["view"] = reply["view"]
     S["hint"] = None
-    S["coach"] = reply.get("coach", "")
+    # (kept as the worker's sentence: said in the language chosen when it is drawn)
+    S["coach"] = reply.get("coach_said") or reply.get("coach", "")
     S["rules_href"] = reply.get("rules_href") or S["rules_href"]
     S["refusal"] = error
     S["confirm_take"] = None
@@ -219,7 +226,7 @@ def take_reply(reply):
     if reply.get("save"):
         stored = ui_saves.write(reply["save"])
         if stored == "full":
-            storage_full("this game is")
+            storage_full("game")
         if stored in ("ok", "full") and S["view"]["phase"] in ("round_over", "game_over"):
             count_round(S["view"], reply["save"])
     render()
@@ -322,7 +329,7 @@ async def start_game(seed, level, variant, position=None):
         S["log"] = []
         S["sel"] = []
         S["target"] = None
-        el("banner").innerText = "Dealing…"
+        el("banner").innerText = tr("Dealing…")
         options = {"seed": seed, "level": level, "variant": variant, "house": S["house"]}
         if position is not None:
             options["position"] = position
@@ -331,7 +338,7 @@ async def start_game(seed, level, variant, position=None):
         except EngineFailed:  # recover() restarted the engine and offered the dialog
             return
         if reply.get("error") and "view" not in reply:
-            warn(reply["error"]["message"])
+            warn(said(reply["error"]))
             S["setup"] = True
             render_setup_only()
             return
@@ -366,12 +373,12 @@ def show_saved(game_id, save):
     save set aside) if even that fails."""
     S["view"] = save["view"]
     S["level"] = save["level"]
-    S["coach"] = "Loading the engine…"
+    S["coach"] = {"text": "Loading the engine…", "key": "Loading the engine…", "params": {}}
     try:
         render()
     except Exception as err:  # a view the checks let through but the table cannot draw
-        put_aside(game_id, ui_saves.read(game_id)[0], "the table could not draw it ("
-                  + short(err) + ")")
+        put_aside(game_id, ui_saves.read(game_id)[0],
+                  tr("the table could not draw it ({error})", error=short(err)))
         return False
     return True
 
@@ -385,8 +392,17 @@ PREFIX = "The saved game cannot be loaded: "
 
 
 def refusal_text(reply):
-    message = str((reply.get("error") or {}).get("message") or "the engine did not show it")
-    return message[len(PREFIX):] if message.startswith(PREFIX) else message
+    error = reply.get("error") or {}
+    message = str(error.get("message") or "")
+    if not message:
+        return tr("the engine did not show it")
+    if message.startswith(PREFIX):  # the engine's English sentence, without its opening
+        params = error.get("params")
+        why = params.get("why") if isinstance(params, dict) else None
+        if isinstance(why, dict):
+            return said(why)
+        return message[len(PREFIX):]
+    return said(error)
 
 
 async def engine_resume(text):
@@ -396,9 +412,9 @@ async def engine_resume(text):
     except EngineFailed:  # the worker was replaced: recover() resumed the last save
         return {"recovered": True}
     except Exception as err:  # the worker failed on it: a refusal like any other
-        return {"error": {"message": "the engine failed on it (" + short(err) + ")"}}
+        return {"error": {"message": tr("the engine failed on it ({error})", error=short(err))}}
     if "view" not in reply and not reply.get("error"):
-        return {"error": {"message": "the engine did not show it"}}
+        return {"error": {"message": tr("the engine did not show it")}}
     return reply
 
 
@@ -407,16 +423,17 @@ def put_aside(game_id, text, why, from_list=False):
     on the table was the one failing) a new game is offered; chosen from the games list,
     the game on the table plays on and the list says it."""
     meta = ui_saves.read_meta(game_id)
-    ui_saves.set_aside(game_id, text, why)
-    told = ("Your saved game (" + describe(meta) + ") could not be loaded: " + why + ". It was "
-            "set aside (kept, not deleted)")
+    ui_saves.set_aside(game_id, text, why)  # (a phrase of parse's kept in English)
+    why = problem_text(why)
     if from_list:
-        say(told + ".")
+        say(tr("Your saved game ({game}) could not be loaded: {why}. It was set aside (kept, "
+               "not deleted).", game=describe(meta), why=why))
         return
     if S["view"] is not None:
         clear_table()
-    warn(told + ": you find it under “Saved games” in the New game dialog. Start a new game "
-         "to play on.")
+    warn(tr("Your saved game ({game}) could not be loaded: {why}. It was set aside (kept, "
+            "not deleted): you find it under “Saved games” in the New game dialog. Start a "
+            "new game to play on.", game=describe(meta), why=why))
     offer_new_game()
 
 
@@ -463,7 +480,7 @@ def take_resumed(game_id, text, save, aside, reply, from_list):
     try:
         take_reply(reply)
     except Exception as err:  # the engine's own table failed to draw
-        put_aside(game_id, text, "the table could not draw it (" + short(err) + ")")
+        put_aside(game_id, text, tr("the table could not draw it ({error})", error=short(err)))
         return False
     if "variant" not in PARAMS:
         S["variant"] = S["view"].get("variant") or S["variant"]  # the dialog's default
@@ -480,16 +497,17 @@ async def import_file(node):
     name = "“" + str(file.name)[:60] + "”"
     if file.size > MAX_TEXT:
         node.value = ""  # the same file may be chosen again
-        say(name + " is too large to be a saved game (" + str(int(file.size) // 1000)
-            + " kB). Nothing was changed.")
+        say(tr("{name} is too large to be a saved game ({size} kB). Nothing was changed.",
+               name=name, size=int(file.size) // 1000))
         return
     text = str(await file.text())
     node.value = ""
     save, problem = parse(text, need_view=False)
     if problem is None and S.get("elsewhere"):
-        problem = "this tab has stopped playing: choose “Continue here” or a new game first"
+        problem = tr("this tab has stopped playing: choose “Continue here” or a new game first")
     if problem:
-        say(name + " is not a game this page can load: " + problem + ". Nothing was changed.")
+        say(tr("{name} is not a game this page can load: {problem}. Nothing was changed.",
+               name=name, problem=problem_text(problem)))
         return
     save.pop("id", None)
     S["halt"] += 1
@@ -497,7 +515,8 @@ async def import_file(node):
         await quiet()
         reply = await engine_resume(json.dumps(save))
         if reply.get("error"):
-            say(name + " cannot be played: " + refusal_text(reply) + ". Nothing was changed.")
+            say(tr("{name} cannot be played: {why}. Nothing was changed.", name=name,
+                   why=refusal_text(reply)))
         else:
             game_id = ui_saves.new_id()
             ui_saves.open_game(game_id)

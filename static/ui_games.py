@@ -4,27 +4,43 @@
 import ui_saves
 from pyscript import document, window
 from ui_base import STORE, S, el, esc, warn
+from ui_i18n import N_, tr
+from ui_save_check import explain
 
-SHORT = {"classic": "Classic", "classic-2p": "Classic for two", "classic-3p": "Classic for three"}
-LEVEL_NAMES = {"easy": "easy", "normal": "normal", "strong": "strong"}
+SHORT = {"classic": N_("Classic"), "classic-2p": N_("Classic for two"),
+         "classic-3p": N_("Classic for three")}
+LEVEL_NAMES = {"easy": N_("easy players"), "normal": N_("normal players"),
+               "strong": N_("strong players")}
 
 
 def variant_name(name):
     """A game's name for the list: short for the usual ones, else the engine's title."""
     if name in SHORT:
-        return SHORT[name]
+        return tr(SHORT[name])
     for v in S.get("variants") or []:
         if v.get("name") == name:
             return v.get("title") or name
     return name
 
 
+def problem_text(problem):
+    """What is wrong with a save (ui_save_check.parse's phrase) in the chosen language;
+    a phrase it cannot say otherwise as it is."""
+    found = explain(problem)
+    if found is None:
+        return problem
+    return tr(found[0], **found[1])
+
+
 def describe(meta):
     """'Classic, deal 42, round 2' (or 'a set-up position' for one)."""
     if not meta:
-        return "an unreadable game"
-    deal = "a set-up position" if meta["position"] else "deal " + str(meta["seed"])
-    return variant_name(meta["variant"]) + ", " + deal + ", round " + str(meta["round"])
+        return tr("an unreadable game")
+    if meta["position"]:
+        return tr("{game}, a set-up position, round {round}",
+                  game=variant_name(meta["variant"]), round=meta["round"])
+    return tr("{game}, deal {seed}, round {round}", game=variant_name(meta["variant"]),
+              seed=meta["seed"], round=meta["round"])
 
 
 def when(updated):
@@ -44,39 +60,44 @@ def row_html(entry):
     facts = []
     if meta:
         if meta["totals"]:
-            facts.append("scores " + " – ".join(str(t) for t in meta["totals"]))
-        facts.append(LEVEL_NAMES.get(meta["level"], "normal") + " players")
+            facts.append(tr("scores {scores}",
+                            scores=" – ".join(str(t) for t in meta["totals"])))
+        facts.append(tr(LEVEL_NAMES.get(meta["level"], LEVEL_NAMES["normal"])))
         stamp = when(meta["updated"])
         if stamp:
             facts.append(stamp)
     if entry["aside"]:
-        status = ('<span class="game-state aside" data-testid="game-aside">Set aside: '
-                  + esc(entry["why"] or "it could not be loaded") + "</span>")
+        status = ('<span class="game-state aside" data-testid="game-aside">'
+                  + esc(tr("Set aside: {why}",
+                           why=problem_text(entry["why"]) or tr("it could not be loaded")))
+                  + "</span>")
     elif here:
-        status = '<span class="game-state here">Playing now</span>'
+        status = '<span class="game-state here">' + esc(tr("Playing now")) + "</span>"
     elif meta and meta["phase"] == "game_over":
-        status = '<span class="game-state">Finished</span>'
+        status = '<span class="game-state">' + esc(tr("Finished")) + "</span>"
     else:
         status = ""
     buttons = ""
     if not here:
         buttons += ('<button type="button" data-act="game-resume" data-testid="game-resume"'
-                    ' data-id="' + esc(gid) + '">' + ("Try again" if entry["aside"] else "Resume")
-                    + "</button>")
+                     ' data-id="' + esc(gid) + '">'
+                    + esc(tr("Try again") if entry["aside"] else tr("Resume")) + "</button>")
     buttons += ('<button type="button" data-act="game-export" data-testid="game-export"'
-                ' data-id="' + esc(gid) + '">Export</button>')
+                ' data-id="' + esc(gid) + '">' + esc(tr("Export")) + "</button>")
     if not here:
         buttons += ('<button type="button" data-act="game-delete" data-testid="game-delete"'
-                    ' data-id="' + esc(gid) + '">Delete</button>')
+                    ' data-id="' + esc(gid) + '">' + esc(tr("Delete")) + "</button>")
     confirm = ""
     if S.get("games_confirm") == gid:
         confirm = (
             '<div class="confirm" data-testid="game-delete-confirm" role="alert">'
-            "<p>Delete " + esc(describe(meta)) + "? This cannot be undone.</p>"
+            "<p>" + esc(tr("Delete {game}? This cannot be undone.", game=describe(meta)))
+            + "</p>"
             '<div class="row"><button type="button" class="danger" data-act="game-delete-yes"'
-            ' data-testid="game-delete-yes" data-id="' + esc(gid) + '">Delete</button>'
+            ' data-testid="game-delete-yes" data-id="' + esc(gid) + '">' + esc(tr("Delete"))
+            + "</button>"
             '<button type="button" data-act="game-delete-no" data-testid="game-delete-no">'
-            "Cancel</button></div></div>"
+            + esc(tr("Cancel")) + "</button></div></div>"
         )
         buttons = ""
     seed = str(meta["seed"]) if meta and not meta["position"] else ""
@@ -93,23 +114,28 @@ def games_html():
     games = ui_saves.entries()
     rows = "".join(row_html(e) for e in games)
     if not rows:
-        rows = '<li class="game-row empty" data-testid="games-empty">No saved games yet.</li>'
-    where = (" (storage “" + esc(STORE) + "”)") if STORE else ""
+        rows = ('<li class="game-row empty" data-testid="games-empty">'
+                + esc(tr("No saved games yet.")) + "</li>")
+    if STORE:
+        kept = tr("Kept in this browser (storage “{store}”): the {n} most recent games, and "
+                  "any set aside because they could not be loaded (until you delete them).",
+                  store=STORE, n=ui_saves.KEEP)
+    else:
+        kept = tr("Kept in this browser: the {n} most recent games, and any set aside "
+                  "because they could not be loaded (until you delete them).", n=ui_saves.KEEP)
     message = S.get("games_msg") or ""
     return (
         '<div class="panel games" data-testid="games-panel" role="dialog" aria-modal="true"'
-        ' aria-labelledby="games-title"><h2 id="games-title">Saved games</h2>'
-        '<p class="note">Kept in this browser' + where + ": the " + str(ui_saves.KEEP)
-        + " most recent games, and any set aside because they could not be loaded"
-        " (until you delete them).</p>"
+        ' aria-labelledby="games-title"><h2 id="games-title">' + esc(tr("Saved games"))
+        + '</h2><p class="note">' + esc(kept) + "</p>"
         + '<p class="games-message" data-testid="games-message" role="alert"'
         + ("" if message else " hidden") + ">" + esc(message) + "</p>"
         + '<ul class="games-list" data-testid="games-list">' + rows + "</ul>"
-        + '<label class="import">Import a game from a file '
+        + '<label class="import">' + esc(tr("Import a game from a file")) + " "
         '<input type="file" id="import-file" data-testid="import-file"'
         ' accept=".json,application/json"></label>'
         '<div class="row"><button type="button" data-act="games-close"'
-        ' data-testid="games-close">Close</button></div></div>'
+        ' data-testid="games-close">' + esc(tr("Close")) + "</button></div></div>"
     )
 
 
@@ -158,7 +184,7 @@ def export_game(gid):
     """Download a game's save as a JSON file (the same text as in storage)."""
     text, _ = ui_saves.read(gid)
     if not text:
-        say("That game is no longer saved in this browser.")
+        say(tr("That game is no longer saved in this browser."))
         return
     meta = ui_saves.read_meta(gid)
     name = "canasta-" + (meta["variant"] + "-deal-" + str(meta["seed"]) if meta else "game")

@@ -6,14 +6,15 @@ import json
 from pyscript import document
 from ui_base import ME, S, my_turn
 from ui_game import EngineFailed, call, thinking
+from ui_i18n import N_, said, tr
 from ui_render import past_rounds_html, pending_cards, render
 
 HOW = {
-    "draw": "Press Draw.",
-    "take_pile": "The cards are selected: press Take pile or click the pile.",
-    "meld": "The cards are selected: press Meld.",
-    "discard": "The card is selected: press Discard.",
-    "ask": "Press “May I go out?”.",
+    "draw": N_("Press Draw."),
+    "take_pile": N_("The cards are selected: press Take pile or click the pile."),
+    "meld": N_("The cards are selected: press Meld."),
+    "discard": N_("The card is selected: press Discard."),
+    "ask": N_("Press “May I go out?”."),
 }
 
 
@@ -58,12 +59,12 @@ async def ask_hint():
     S["target"] = str(named[0]["id"]) if named else None
     how = HOW.get(action["type"], "")
     if action["type"] == "take_pile" and not cards:
-        how = "Press Take pile."
+        how = N_("Press Take pile.")
     elif action.get("new") and action["type"] == "meld":
-        how = "The cards are selected: click + New meld."  # S5: beside the rank's meld
+        how = N_("The cards are selected: click + New meld.")  # S5: beside the rank's meld
     elif action.get("new"):
-        how = "The cards are selected: drag the pile onto + New meld."
-    S["hint"] = hint["text"] + (" " + how if how else "")
+        how = N_("The cards are selected: drag the pile onto + New meld.")
+    S["hint"] = said(hint) + (" " + tr(how) if how else "")
     S["refusal"] = None
     render()
 

@@ -18,7 +18,6 @@ from ui_base import (
     partnership,
     safe_href,
     seat_names,
-    short_name,
     soft_names,
     team_class,
     team_names,
@@ -36,6 +35,7 @@ from ui_cards import (
     stock_ends_round,
 )
 from ui_dialogs import render_dialogs
+from ui_i18n import rules_page, said, tr
 
 
 def legal_types(view):
@@ -67,7 +67,7 @@ def meter_text(view):
     minimum = str(view["minimum"][team])
     needs = view.get("opening_canasta")
     if needs and needs[team]:  # BR2: the initial meld holds a canasta (natural or better)
-        canasta = "a natural canasta" if needs[team] == "natural" else "a canasta"
+        canasta = tr("a natural canasta") if needs[team] == "natural" else tr("a canasta")
         minimum = canasta if minimum == "0" else minimum + " + " + canasta
     assessed = S["assessed"]
     if assessed and assessed["key"] == assess_key(view):
@@ -76,10 +76,13 @@ def meter_text(view):
         if error:
             # The engine's verdict on what is staged: 10♠ 10♠ 2♠ 2♥ counts 90 but is
             # no meld (C17), and the meter says so instead of "90 / 90".
-            word = "take the pile" if view["phase"] == "draw" else "meld"
-            return ("Initial meld " + str(reply.get("points", 0)) + " / " + minimum
-                    + " · not a valid " + word + " (" + str(error.get("rule", "")) + ")")
-        return "Initial meld " + str(reply.get("points", 0)) + " / " + minimum
+            if view["phase"] == "draw":
+                return tr("Initial meld {points} / {need} · not a valid take the pile ({rule})",
+                          points=reply.get("points", 0), need=minimum,
+                          rule=error.get("rule", ""))
+            return tr("Initial meld {points} / {need} · not a valid meld ({rule})",
+                      points=reply.get("points", 0), need=minimum, rule=error.get("rule", ""))
+        return tr("Initial meld {points} / {need}", points=reply.get("points", 0), need=minimum)
     staged = sum(card_value(c) for c in staged_cards(view))
     staged += sum(card_value(c) for step in pending_cards(view) for c in step["cards"])
     if (view["phase"] == "draw" and view["pile"]["top"] and staged
@@ -87,29 +90,30 @@ def meter_text(view):
         staged += card_value(view["pile"]["top"])
     # turn_points are the points of the player to move (not yours while others play).
     have = (view["turn_points"] if view["to_move"] == ME else 0) + staged
-    return "Initial meld " + str(have) + " / " + minimum
+    return tr("Initial meld {points} / {need}", points=have, need=minimum)
 
 
 def confirm_take_html(view):
     """Taking the pile with cards the game chose waits for the player's yes (issue 15)."""
     action = S["confirm_take"]
     pile = view["pile"]
-    names = " ".join(short_name(c) for c in action["cards"])
-    text = ("Take the pile (" + str(pile["size"]) + (" card" if pile["size"] == 1 else " cards")
-            + ") with your " + names + " for the " + short_name(pile["top"]) + " on top?")
+    text = tr("Take the pile ({n, plural, one {# card} other {# cards}}) with your "
+              "{cards:cards} for the {top:card} on top?", n=pile["size"],
+              cards=action["cards"], top=pile["top"])
     team = ME % view["teams"]
     if not view["team_melded"][team]:
         points = sum(card_value(c) for c in action["cards"])
         if not view.get("rules", {}).get("minimum_from_hand"):  # U11: the top card does not count
             points += card_value(pile["top"])
-        text += (" It makes your initial meld: " + str(points) + " of the "
-                 + str(view["minimum"][team]) + " points needed.")
+        text += " " + tr("It makes your initial meld: {points} of the {need} points needed.",
+                         points=points, need=view["minimum"][team])
     return (
         '<div class="confirm-take" data-testid="take-confirm" role="alert">'
         + esc(text)
-        + ' <button type="button" data-act="take-yes" data-testid="btn-take-yes">Take the pile'
-        '</button> <button type="button" data-act="take-no" data-testid="btn-take-no">Cancel'
-        "</button></div>"
+        + ' <button type="button" data-act="take-yes" data-testid="btn-take-yes">'
+        + esc(tr("Take the pile")) + "</button> "
+        '<button type="button" data-act="take-no" data-testid="btn-take-no">'
+        + esc(tr("Cancel")) + "</button></div>"
     )
 
 
@@ -119,7 +123,7 @@ def controls_html(view):
     n = len(S["sel"])
 
     def button(act, label, enabled, key=""):
-        hint = ' title="Shortcut: ' + key + '"' if key else ""
+        hint = ' title="' + esc(tr("Shortcut: {key}", key=key)) + '"' if key else ""
         return (
             '<button type="button" data-act="'
             + act
@@ -129,7 +133,7 @@ def controls_html(view):
             + hint
             + ("" if enabled else " disabled")
             + ">"
-            + label
+            + esc(label)
             + "</button>"
         )
 
@@ -137,42 +141,46 @@ def controls_html(view):
     # comes back with the engine's sentence and rule id instead of a dead button.
     drawing = mine and view["phase"] == "draw"
     playing = mine and view["phase"] == "play"
-    draw = button("draw", "Draw", mine and "draw" in types, "D")
+    draw = button("draw", tr("Draw"), mine and "draw" in types, "D")
     if stock_ends_round(view):
         # R18: the stock is empty; a draw from it ends the round (no card comes).
         draw = ('<button type="button" class="ends" data-act="draw" data-testid="btn-draw"'
-                ' data-ends-round="true" title="The stock is empty: drawing from it ends the'
-                ' round (R18). Shortcut: D">End the round (stock empty)</button>')
+                ' data-ends-round="true" title="'
+                + esc(tr("The stock is empty: drawing from it ends the round ({rule}). "
+                         "Shortcut: D", rule=cite(view, "R18")))
+                + '">' + esc(tr("End the round (stock empty)")) + "</button>")
     parts = [
         draw,
-        button("take", "Take pile", drawing and view["pile"]["size"] > 0, "T"),
-        button("meld", "Meld", playing and n > 0, "M"),
-        button("discard", "Discard", playing and n == 1, "X"),
+        button("take", tr("Take pile"), drawing and view["pile"]["size"] > 0, "T"),
+        button("meld", tr("Meld"), playing and n > 0, "M"),
+        button("discard", tr("Discard"), playing and n == 1, "X"),
         kitty_take_html(view) if playing else "",
         # R16, R18: a hand of 7s none of which may be discarded ends the round
         '<button type="button" class="ends" data-act="end-round" data-testid="end-round"'
-        ' title="You hold only 7s, and no 7 may be discarded (' + esc(cite(view, "R16"))
-        + "): end the round (" + esc(cite(view, "R18")) + ')">'
-        "End the round (no card to discard)</button>" if mine and "end_round" in types else "",
+        ' title="' + esc(tr("You hold only 7s, and no 7 may be discarded ({rule}): end the "
+                            "round ({end})", rule=cite(view, "R16"), end=cite(view, "R18")))
+        + '">' + esc(tr("End the round (no card to discard)")) + "</button>"
+        if mine and "end_round" in types else "",
         # U21: the whole hand laid down at once as a special hand, going out
         '<button type="button" class="ends" data-act="special-hand" data-testid="special-hand"'
-        ' title="Your hand is a special hand (U21): lay it all down and go out">'
-        "Lay down special hand</button>" if mine and "special_hand" in types else "",
-        button("clear", "Clear", n > 0, "C"),
+        ' title="' + esc(tr("Your hand is a special hand (U21): lay it all down and go out"))
+        + '">' + esc(tr("Lay down special hand")) + "</button>"
+        if mine and "special_hand" in types else "",
+        button("clear", tr("Clear"), n > 0, "C"),
         # (no question where nobody has a partner to ask, or nobody goes out: E4)
-        button("ask", "May I go out?", mine and bool(view.get("may_ask")), "A")
+        button("ask", tr("May I go out?"), mine and bool(view.get("may_ask")), "A")
         if view.get("rules", {}).get("ask_permission", True) else "",
-        button("hint", "Hint", mine, "H"),
+        button("hint", tr("Hint"), mine, "H"),
         # The hand by suit instead of by rank (each suit in run order, for sequences):
         # a toggle kept in the settings, for every game.
         '<button type="button" class="sort" data-act="sort" data-testid="sort-button"'
         ' aria-pressed="' + ("true" if S["suit_sort"] else "false") + '"'
-        ' title="Sort your hand by suit, each suit in run order (shortcut S)">By suit'
-        '<span class="short" aria-hidden="true">♠♥</span></button>',
+        ' title="' + esc(tr("Sort your hand by suit, each suit in run order (shortcut S)"))
+        + '">' + esc(tr("By suit")) + '<span class="short" aria-hidden="true">♠♥</span></button>',
     ]
     if watching(view) and view["phase"] not in ("round_over", "game_over"):
         parts = ['<button type="button" data-act="skip-round" data-testid="skip-round">'
-                 "Skip to the round's end</button>"]
+                 + esc(tr("Skip to the round's end")) + "</button>"]
     elif S["confirm_take"] and drawing:
         parts = [confirm_take_html(view)]
     meter = meter_text(view) if not watching(view) else ""
@@ -194,14 +202,16 @@ def kitty_take_html(view):
     if not kitty_available(view):
         return ""
     size = (view.get("packet_sizes") or [0])[ME]
-    word = esc(packet_word(view))  # Railroad's kitty, Pennies' packet (PH13)
+    word = packet_word(view)  # Railroad's kitty, Pennies' packet (PH13)
     return (
-        '<label class="kitty-take" title="Your ' + word + " (" + esc(size) + ' cards) joins'
-        ' your hand after this discard (' + esc(cite(view, "R13")) + ')"><input'
-        ' type="checkbox" data-act="kitty-take"'
+        '<label class="kitty-take" title="'
+        + esc(tr("Your {packet:word} ({n} cards) joins your hand after this discard ({rule})",
+                 packet=word, n=size, rule=cite(view, "R13")))
+        + '"><input type="checkbox" data-act="kitty-take"'
         ' data-testid="kitty-take"' + (" checked" if S.get("kitty_take") else "") + "> "
-        '<span class="long">Take the ' + word + ' with this discard</span>'
-        '<span class="short">Take ' + word + "</span></label>"
+        '<span class="long">' + esc(tr("Take the {packet:word} with this discard", packet=word))
+        + '</span><span class="short">' + esc(tr("Take {packet:word}", packet=word))
+        + "</span></label>"
     )
 
 
@@ -209,35 +219,39 @@ def banner_text(view):
     names = seat_names(view)
     phase = view["phase"]
     if phase == "game_over":
-        return "Game over"
+        return tr("Game over")
     if phase == "round_over":
-        return "Round over: see the score sheet"
+        return tr("Round over: see the score sheet")
     actor = view["to_act"]
     if watching(view):
-        return "You sit out this round: " + names[actor] + " is playing…"
+        return tr("You sit out this round: {name} is playing…", name=names[actor])
     if actor != ME:
         if phase == "answer":
-            return names[actor] + " is deciding whether you may go out…"
-        return names[actor] + " is playing…"
+            return tr("{name} is deciding whether you may go out…", name=names[actor])
+        return tr("{name} is playing…", name=names[actor])
     if phase == "answer":
-        return names[view["to_move"]] + " (your partner) asks: “May I go out?”"
+        return tr("{name} (your partner) asks: “May I go out?”", name=names[view["to_move"]])
     if phase == "draw":
-        who = "Your turn" if S["name"] == DEFAULT_NAME else S["name"] + ", your turn"
+        named = S["name"] != DEFAULT_NAME
         if stock_ends_round(view):  # R18
             if "take_pile" in legal_types(view):
-                return who + ": take the pile, or end the round (the stock is empty)"
-            return who + ": the stock is empty, end the round"
-        return who + ": draw from the stock or take the pile"
+                return (tr("{name}, your turn: take the pile, or end the round (the stock is "
+                           "empty)", name=S["name"]) if named else
+                        tr("Your turn: take the pile, or end the round (the stock is empty)"))
+            return (tr("{name}, your turn: the stock is empty, end the round", name=S["name"])
+                    if named else tr("Your turn: the stock is empty, end the round"))
+        return (tr("{name}, your turn: draw from the stock or take the pile", name=S["name"])
+                if named else tr("Your turn: draw from the stock or take the pile"))
     if "end_round" in legal_types(view) and "discard" not in legal_types(view):
-        return "Only 7s left, none may be discarded: meld, or end the round"
+        return tr("Only 7s left, none may be discarded: meld, or end the round")
     if "special_hand" in legal_types(view):  # U21
-        return "Your hand is a special hand: lay it down to go out, or play on"
+        return tr("Your hand is a special hand: lay it down to go out, or play on")
     team = ME % view["teams"]
     if not view["team_melded"][team] and view["turn_points"]:
-        return "Finish your initial meld, then discard"
+        return tr("Finish your initial meld, then discard")
     if view.get("permission") is True:
-        return "Go out now: meld your cards, then discard the last one"
-    return "Meld, then discard one card"
+        return tr("Go out now: meld your cards, then discard the last one")
+    return tr("Meld, then discard one card")
 
 
 def minimum_shown(view, team):
@@ -249,7 +263,7 @@ def minimum_shown(view, team):
     shown = view["minimum"][team]
     needs = view.get("opening_canasta")
     if needs and needs[team]:  # BR2: a canasta besides (or instead of) points
-        canasta = "natural canasta" if needs[team] == "natural" else "canasta"
+        canasta = tr("natural canasta") if needs[team] == "natural" else tr("canasta")
         return canasta if shown == 0 else str(shown) + " + " + canasta
     return shown
 
@@ -273,13 +287,15 @@ def scoreboard_html(view):
             + name
             + " <b>"
             + esc(totals[t])
-            + "</b> <small>min "
-            + esc(minimum_shown(view, t))
+            + "</b> <small>"
+            + esc(tr("min {points}", points=minimum_shown(view, t)))
             + "</small></span>"
         )
     deals = view.get("rules", {}).get("deals", 0)  # E12, HF14: a game of so many rounds
-    parts.append('<span class="round" data-testid="round">Round ' + esc(view["round"])
-                 + (" of " + esc(deals) if deals else "") + "</span>")
+    parts.append('<span class="round" data-testid="round">'
+                 + esc(tr("Round {n} of {deals}", n=view["round"], deals=deals) if deals
+                       else tr("Round {n}", n=view["round"]))
+                 + "</span>")
     return "".join(parts)
 
 
@@ -293,7 +309,7 @@ def history_html(view):
                  and_join([ABBREV.get(seats[s], seats[s]) for s in team_seats(view, t)])
                  for t, n in enumerate(names)]
     rows = [
-        "<tr><th>Round</th>"
+        "<tr><th>" + esc(tr("Round")) + "</th>"
         + "".join('<th class="' + team_class(view, t) + '" title="' + esc(names[t]) + '">'
                   + esc(short[t]) + "</th>" for t in range(view["teams"]))
         + "</tr>"
@@ -322,7 +338,7 @@ def turns_html(lines, names):
     for line in lines:
         seat = line.get("seat") if isinstance(line, dict) else None
         name = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
-        text = esc(name + " " + str(line.get("text", "")) if isinstance(line, dict) else "")
+        text = esc(name + " " + said(line) if isinstance(line, dict) else "")
         if seat != current or not out:
             out.append([])
             current = seat
@@ -338,7 +354,7 @@ def log_html():
 def past_rounds_html(rounds):
     view = S["view"]
     if not rounds or not view:
-        return "<p>No earlier round in this game yet.</p>"
+        return "<p>" + esc(tr("No earlier round in this game yet.")) + "</p>"
     names = seat_names(view)
     return "".join(
         "<h3>Round " + esc(r.get("round", "?")) + '</h3><ol class="log">'
@@ -359,18 +375,19 @@ def team_tag(view, seat):
     mates = [names[s] for s in team_seats(view, team) if s != seat]
     short = ""
     if seat == ME:
-        text = "with " + and_join(mates)
-        what = "Your team: " + and_join([names[s] for s in team_seats(view, team)])
+        text = tr("with {names}", names=and_join(mates))
+        what = tr("Your team: {names}", names=and_join([names[s] for s in team_seats(view, team)]))
     elif team == ME % view["teams"]:
-        text = "partner"
-        what = names[seat] + " is your partner"
+        text = tr("partner")
+        what = tr("{name} is your partner", name=names[seat])
     elif view["teams"] == 2:
-        text = "opponent"
-        what = names[seat] + " is an opponent"
+        text = tr("opponent")
+        what = tr("{name} is an opponent", name=names[seat])
     else:
-        text = "with " + and_join(mates)
-        short = "with " + and_join([ABBREV.get(m, m) for m in mates])
-        what = names[seat] + " is an opponent, in a team with " + and_join(mates)
+        text = tr("with {names}", names=and_join(mates))
+        short = tr("with {names}", names=and_join([ABBREV.get(m, m) for m in mates]))
+        what = tr("{name} is an opponent, in a team with {names}", name=names[seat],
+                  names=and_join(mates))
     body = esc(text)
     if short:
         body = ('<span class="long">' + body + '</span><span class="short" aria-hidden="true">'
@@ -505,21 +522,24 @@ def render():
     board.className = "scoreboard" + (" many" if view["teams"] >= 5 else "")
     put("scoreboard", board, scoreboard_html(view))
     el("banner").innerText = banner_text(view)
-    el("rules-link").setAttribute("href", safe_href(S["rules_href"]))
-    el("coach").innerText = (S["coach"] or "") if S["coach_on"] else ""
+    el("rules-link").setAttribute("href", rules_page(safe_href(S["rules_href"])))
+    coach = S["coach"]
+    coach = said(coach) if isinstance(coach, dict) else (coach or "")
+    el("coach").innerText = coach if S["coach_on"] else ""
     hint = el("hint")
-    hint.innerText = "Hint: " + S["hint"] if S["hint"] else ""
+    hint.innerText = tr("Hint: {text}", text=S["hint"]) if S["hint"] else ""
     hint.hidden = not S["hint"]
     refusal = el("refusal")
     if S["refusal"]:
         rule = esc(S["refusal"].get("rule") or "")
-        href = esc(safe_href(S["refusal"].get("href"), "./rules.html#" + rule))
+        href = esc(rules_page(safe_href(S["refusal"].get("href"), "./rules.html#" + rule)))
         link = (
             ' <a class="rule" data-testid="refusal-rule"'
-            ' target="_blank" rel="noopener" title="Read rule ' + rule + '"'
+            ' target="_blank" rel="noopener" title="' + esc(tr("Read rule {rule}", rule=rule))
+            + '"'
             ' href="' + href + '">' + rule + "</a>"
         ) if rule else ""
-        refusal.innerHTML = esc(S["refusal"]["message"]) + link
+        refusal.innerHTML = esc(said(S["refusal"])) + link
         refusal.hidden = False
     else:
         refusal.hidden = True
@@ -557,7 +577,7 @@ def render():
         S["announce"] = None
         names = seat_names(view)
         el("announce").innerText = " ".join(
-            names[ln["seat"]] + " " + str(ln.get("text", "")) + "."
+            names[ln["seat"]] + " " + said(ln) + "."
             for ln in announced if isinstance(ln.get("seat"), int)
             and 0 <= ln["seat"] < len(names))
     log = el("log")
@@ -576,9 +596,33 @@ def render():
         cards = el("kitty-cards")
         put("kitty-cards", cards, kitty_cards_html(view))
         cards.hidden = not _SHOWN.get("kitty-cards")
+    fit_melds()  # once everything else has its size
     render_dialogs(view)
     fly_moves(view)
     announce(view)  # last: the table is drawn whatever an embedding page is told
+
+
+def fit_melds():
+    """Melds compress before they leave the screen (issue 15): a meld area whose melds
+    need more height than it has draws them dense — cards overlapped closer and cut to
+    their corner index — then denser (shorter still, labels only under canastas), and
+    only then scrolls. Yours come first: the other teams' areas give up their height
+    before yours is squeezed further."""
+    them = document.querySelector(".melds-them")
+    us = document.querySelector(".melds-us")
+    for node in (them, us):
+        node.classList.remove("dense")
+        node.classList.remove("denser")
+    if short_of_room(them):
+        them.classList.add("dense")
+    for node, level in ((us, "dense"), (them, "dense"), (us, "denser"), (them, "denser")):
+        if not short_of_room(us):
+            return
+        node.classList.add(level)
+
+
+def short_of_room(node):
+    return node.scrollHeight > node.clientHeight + 2
 
 
 FLIGHTS_MAX = 6  # moves shown flying at once (fast play brings many between two draws)

@@ -43,6 +43,44 @@ SCORE_PARTS = ("melded_cards", "canasta_bonus", "red_threes", "going_out", "hand
                "total")
 
 
+def N_(template):
+    """A phrase named for the table's catalogues (ui_i18n.N_: this module imports no
+    pyscript); the table says it in the chosen language with ui_games.problem_text."""
+    return template
+
+
+# The phrases parse() says of a whole save, in English (tests compare them), by
+# template; what check_view says of a table's fields stays as it is (it names them).
+EMPTY = N_("it is empty")
+TOO_LARGE = N_("it is too large ({size} kB)")
+NOT_JSON = N_("it is not readable JSON")
+NOT_SAVE = N_("it is not a saved game")
+UNKNOWN_FORMAT = N_("unknown save format {format}")
+NO_GAME = N_("it has no game to replay")
+NO_SEED = N_("its deal number is not a number")
+NO_MOVES = N_("it has no list of moves")
+BAD_ID = N_("its game id is strange")
+PHRASES = (EMPTY, NOT_JSON, NOT_SAVE, NO_GAME, NO_SEED, NO_MOVES, BAD_ID)
+
+
+def explain(problem):
+    """(template, params) of a problem parse() said, for the table to say it in the
+    chosen language; None for another (a table's field named in English)."""
+    if not isinstance(problem, str):
+        return None
+    if problem in PHRASES:
+        return problem, {}
+    head, tail = TOO_LARGE.split("{size}")
+    if problem.startswith(head) and problem.endswith(tail):
+        size = problem[len(head):len(problem) - len(tail)]
+        if size.isdigit():
+            return TOO_LARGE, {"size": size}
+    head = UNKNOWN_FORMAT.split("{format}")[0]
+    if problem.startswith(head):
+        return UNKNOWN_FORMAT, {"format": problem[len(head):]}
+    return None
+
+
 class Bad(Exception):
     """What is wrong with a save, as a phrase ("the table has no totals")."""
 
@@ -249,15 +287,15 @@ def parse(text, need_view=True):
     level becomes "normal" (the save is kept; the level was the address's).
     """
     if not isinstance(text, str) or not text:
-        return None, "it is empty"
+        return None, EMPTY
     if len(text) > MAX_TEXT:
-        return None, "it is too large (" + str(len(text) // 1000) + " kB)"
+        return None, TOO_LARGE.replace("{size}", str(len(text) // 1000))
     try:
         data = json.loads(text)
     except Exception:  # MicroPython and CPython raise different errors
-        return None, "it is not readable JSON"
+        return None, NOT_JSON
     if not isinstance(data, dict):
-        return None, "it is not a saved game"
+        return None, NOT_SAVE
     if data.get("schema") != SCHEMA:
         # An engine save alone (tests/fixtures/saves, a bug report): the table is the
         # worker's to make, so only an import may bring one.
@@ -265,7 +303,7 @@ def parse(text, need_view=True):
             data = {"schema": SCHEMA, "engine": data, "level": "normal"}
         else:
             shown = json.dumps(data.get("schema"))
-            return None, "unknown save format " + (shown[:40] if shown else "?")
+            return None, UNKNOWN_FORMAT.replace("{format}", shown[:40] if shown else "?")
     try:
         _check_save(data, need_view)
     except Bad as bad:
@@ -275,13 +313,13 @@ def parse(text, need_view=True):
 
 def _check_save(data, need_view):
     engine = data.get("engine")
-    need(isinstance(engine, dict), "it has no game to replay")
-    need(whole(engine.get("seed"), 0, 10 ** 30), "its deal number is not a number")
-    need(isinstance(engine.get("actions"), list), "it has no list of moves")
+    need(isinstance(engine, dict), NO_GAME)
+    need(whole(engine.get("seed"), 0, 10 ** 30), NO_SEED)
+    need(isinstance(engine.get("actions"), list), NO_MOVES)
     if data.get("level") not in LEVELS:
         data["level"] = "normal"
     if "id" in data:
-        need(is_id(data["id"]), "its game id is strange")
+        need(is_id(data["id"]), BAD_ID)
     if "view" in data or need_view:
         problem = check_view(data.get("view"))
         need(problem is None, str(problem))

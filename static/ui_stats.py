@@ -12,6 +12,34 @@
 import json
 
 VERSION = 1
+
+
+def N_(template):
+    """A label named for the table's catalogues (ui_i18n.N_; this module is also
+    imported where ui_i18n is not): the table says it with tr(), a problem
+    of parse() through explain()."""
+    return template
+
+
+# What parse() says of an unusable record, in English (kept with the record's words).
+PROBLEMS = (N_("not readable JSON"), N_("not a statistics record"), N_("no figures"),
+            N_("bad figures per game"), N_("bad game marker"))
+UNKNOWN_VERSION = N_("unknown version {version}")
+BAD_FIGURES = N_("bad figures for {name}")
+
+
+def explain(problem):
+    """(template, params) of a problem parse() said, for the table to say it in the
+    chosen language."""
+    if problem in PROBLEMS:
+        return problem, {}
+    for template, name in ((UNKNOWN_VERSION, "version"), (BAD_FIGURES, "name")):
+        head = template.split("{")[0]
+        if isinstance(problem, str) and problem.startswith(head):
+            return template, {name: problem[len(head):]}
+    return None
+
+
 LEVELS = ("easy", "normal", "strong")
 BUCKETS = ("easy", "normal", "strong", "all")
 COUNTS = (
@@ -94,7 +122,7 @@ def parse(text):
     if not isinstance(data, dict):
         return fresh(), "not a statistics record"
     if data.get("v") != VERSION:
-        return fresh(), "unknown version " + json.dumps(data.get("v"))
+        return fresh(), UNKNOWN_VERSION.replace("{version}", json.dumps(data.get("v")))
     levels = data.get("levels")
     if not isinstance(levels, dict):
         return fresh(), "no figures"
@@ -102,7 +130,7 @@ def parse(text):
     for name in BUCKETS:
         bucket = _bucket(levels.get(name, {}))
         if bucket is None:
-            return fresh(), "bad figures for " + name
+            return fresh(), BAD_FIGURES.replace("{name}", name)
         out["levels"][name] = bucket
     variants = data.get("variants", {})
     if not isinstance(variants, dict):
@@ -110,7 +138,7 @@ def parse(text):
     for name, figures in variants.items():
         bucket = _bucket(figures)
         if bucket is None:
-            return fresh(), "bad figures for " + str(name)
+            return fresh(), BAD_FIGURES.replace("{name}", str(name))
         out["variants"][name] = bucket
     game, ok = _game(data.get("game"))
     if not ok:
@@ -202,17 +230,17 @@ def _rate(bucket):
 
 
 ROWS = (
-    ("games_started", "Games started"),
-    ("games_finished", "Games finished"),
-    ("games_won", "Games won"),
-    ("win_rate", "Win rate"),
-    ("rounds_played", "Rounds played"),
-    ("rounds_won", "Rounds won by your side"),
-    ("best_round", "Best round score"),
-    ("best_game", "Highest game total"),
-    ("went_out", "Times you went out"),
-    ("streak", "Current winning streak"),
-    ("best_streak", "Best winning streak"),
+    ("games_started", N_("Games started")),
+    ("games_finished", N_("Games finished")),
+    ("games_won", N_("Games won")),
+    ("win_rate", N_("Win rate")),
+    ("rounds_played", N_("Rounds played")),
+    ("rounds_won", N_("Rounds won by your side")),
+    ("best_round", N_("Best round score")),
+    ("best_game", N_("Highest game total")),
+    ("went_out", N_("Times you went out")),
+    ("streak", N_("Current winning streak")),
+    ("best_streak", N_("Best winning streak")),
 )
 
 

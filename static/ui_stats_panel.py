@@ -2,11 +2,15 @@
 # ui_stats keeps, by AI level and by game variant.
 import ui_stats
 from ui_base import S, el, esc
+from ui_i18n import N_, tr
 
-VARIANT_SHORT = {"classic": "Classic", "classic-2p": "2 players", "classic-3p": "3 players",
-                 "classic-6p": "6 players, 2 teams", "classic-6p-3x2": "6 players, 3 teams"}
-VARIANT_LABELS = ("Games started", "Games finished", "Games won", "Win rate", "Rounds played",
-                  "Highest game total")
+VARIANT_SHORT = {"classic": N_("Classic"), "classic-2p": N_("2 players"),
+                 "classic-3p": N_("3 players"), "classic-6p": N_("6 players, 2 teams"),
+                 "classic-6p-3x2": N_("6 players, 3 teams")}
+VARIANT_LABELS = (N_("Games started"), N_("Games finished"), N_("Games won"), N_("Win rate"),
+                  N_("Rounds played"), N_("Highest game total"))
+BUCKET_NAMES = {"easy": N_("Easy"), "normal": N_("Normal"), "strong": N_("Strong"),
+                "all": N_("All")}
 
 
 def variants_html(stats):
@@ -15,13 +19,14 @@ def variants_html(stats):
     if not columns:
         return ""
     head = "".join(
-        '<th data-testid="stat-variant-' + esc(v) + '">' + esc(VARIANT_SHORT.get(v, v)) + "</th>"
+        '<th data-testid="stat-variant-' + esc(v) + '">'
+        + esc(tr(VARIANT_SHORT[v]) if v in VARIANT_SHORT else v) + "</th>"
         for v, _ in columns
     )
     body = ""
     for i, key in enumerate(ui_stats.VARIANT_ROWS):
         body += (
-            "<tr><td>" + VARIANT_LABELS[i] + "</td>"
+            "<tr><td>" + esc(tr(VARIANT_LABELS[i])) + "</td>"
             + "".join(
                 '<td data-testid="stat-' + key + "-" + esc(v) + '">' + esc(values[i]) + "</td>"
                 for v, values in columns
@@ -29,18 +34,20 @@ def variants_html(stats):
             + "</tr>"
         )
     return (
-        '<h3>By game</h3><table class="sheet stat-table" data-testid="stats-variants">'
+        "<h3>" + esc(tr("By game")) + "</h3>"
+        '<table class="sheet stat-table" data-testid="stats-variants">'
         "<tr><th></th>" + head + "</tr>" + body + "</table>"
     )
 
 
 def stats_html(stats):
-    head = "".join("<th>" + n[0].upper() + n[1:] + "</th>" for n in ui_stats.BUCKETS)
+    head = "".join("<th>" + esc(tr(BUCKET_NAMES[n]) if n in BUCKET_NAMES else n) + "</th>"
+                   for n in ui_stats.BUCKETS)
     rows = ""
     for key, label, values in ui_stats.table_rows(stats):
         rows += (
             "<tr><td>"
-            + label
+            + esc(tr(label))
             + "</td>"
             + "".join(
                 '<td data-testid="stat-' + key + "-" + name + '">' + esc(value) + "</td>"
@@ -51,24 +58,25 @@ def stats_html(stats):
     if S["stats_confirm"]:
         actions = (
             '<div class="confirm" data-testid="stats-confirm" role="alert">'
-            "<p>Reset all statistics to zero? This cannot be undone.</p>"
+            "<p>" + esc(tr("Reset all statistics to zero? This cannot be undone.")) + "</p>"
             '<div class="row"><button type="button" class="danger" data-act="stats-reset-yes"'
-            ' data-testid="stats-reset-yes">Reset</button>'
+            ' data-testid="stats-reset-yes">' + esc(tr("Reset")) + "</button>"
             '<button type="button" data-act="stats-reset-no" data-testid="stats-reset-no">'
-            "Cancel</button></div></div>"
+            + esc(tr("Cancel")) + "</button></div></div>"
         )
     else:
         actions = (
             '<div class="row"><button type="button" data-act="stats-close"'
-            ' data-testid="stats-close">Close</button>'
+            ' data-testid="stats-close">' + esc(tr("Close")) + "</button>"
             '<button type="button" data-act="stats-reset" data-testid="stats-reset">'
-            "Reset statistics</button></div>"
+            + esc(tr("Reset statistics")) + "</button></div>"
         )
     return (
         '<div class="panel stats" data-testid="stats-panel" role="dialog" aria-modal="true"'
-        ' aria-labelledby="stats-title"><h2 id="stats-title">Statistics</h2>'
-        '<p class="note">Kept in this browser, for games dealt from the set-up screen'
-        " or a deal number.</p>"
+        ' aria-labelledby="stats-title"><h2 id="stats-title">' + esc(tr("Statistics"))
+        + '</h2><p class="note">'
+        + esc(tr("Kept in this browser, for games dealt from the set-up screen or a deal "
+                 "number.")) + "</p>"
         + '<table class="sheet stat-table"><tr><th></th>'
         + head
         + "</tr>"

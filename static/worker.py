@@ -19,10 +19,12 @@ from canasta.actions import DRAW, Discard, EndRound, NextRound, TakePile  # noqa
 from canasta.ai import LEVELS, choose_action  # noqa: E402
 from canasta.ai.gifts import explain_discard  # noqa: E402
 from canasta.ai.knowledge import read_view  # noqa: E402
-from canasta.cards import RANK, WILDS, rank_plural, short_name  # noqa: E402
+from canasta.cards import RANK, WILDS  # noqa: E402
+from canasta.errors import message_json  # noqa: E402
 from canasta.house_rules import describe as describe_house_rules  # noqa: E402
 from canasta.house_rules import with_house_rules  # noqa: E402
 from canasta.melds import WILD_KEY  # noqa: E402
+from canasta.messages import render  # noqa: E402
 from canasta.reserve import foot_waiting, joining  # noqa: E402
 from canasta.roster import public_view, seat_of  # noqa: E402
 from canasta.rule_pages import rule_href, variant_href  # noqa: E402
@@ -35,6 +37,7 @@ GAME = {"state": None, "level": "normal"}
 # The history the table shows (issue 15): the lines of the round being played and of
 # the rounds before it, and how many of this round's lines the page already has.
 LOG = {"round": 0, "lines": [], "past": [], "sent": 0}
+WILD = "*"  # wild cards as a rank in a message (canasta/messages.py)
 
 
 def _level(level):
@@ -69,40 +72,56 @@ def _run_text(meld):
     return run_name(meld.cards).replace(" to ", "–")
 
 
-# What each kind of action says: in the table's log (past) and in a hint (advice).
+def N_(template):
+    """A key (an English template, canasta/messages.py) named here and filled later."""
+    return template
+
+
+# What each kind of action says: in the table's log (past; the player's name goes before
+# it) and in a hint (advice). Templates of canasta/messages.py: the table says them in
+# the player's language (issue 18), `_phrase` in English.
 PHRASES = {
-    "seq_start": ("started a sequence {cards}", "Start a sequence {cards}."),
-    "seq_add": ("added {cards} to the sequence {run}", "Add {cards} to your sequence {run}."),
-    "take_seq": ("took the pile: {top} on the sequence {run}",
-                 "Take the pile: its top card {top} continues your sequence {run}."),
-    "draw": ("drew from the stock", "Draw from the stock."),
-    "take_pile": ("took the pile with {cards}", "Take the pile with {cards}."),
-    "take_top": ("took the pile (laid the top card off)",
-                 "Take the pile: its top card goes on your team's meld."),
-    "lay_off": ("laid off {cards} on {rank}", "Lay off {cards} on your {rank}."),
-    "meld": ("melded {cards}", "Meld {cards}."),
-    "discard": ("discarded {card}", "Discard {card}."),
+    "seq_start": (N_("started a sequence {cards:cards}"), N_("Start a sequence {cards:cards}.")),
+    "seq_add": (N_("added {cards:cards} to the sequence {run}"),
+                N_("Add {cards:cards} to your sequence {run}.")),
+    "take_seq": (N_("took the pile: {top:card} on the sequence {run}"),
+                 N_("Take the pile: its top card {top:card} continues your sequence {run}.")),
+    "draw": (N_("drew from the stock"), N_("Draw from the stock.")),
+    "take_pile": (N_("took the pile with {cards:cards}"), N_("Take the pile with {cards:cards}.")),
+    "take_top": (N_("took the pile (laid the top card off)"),
+                 N_("Take the pile: its top card goes on your team's meld.")),
+    "lay_off": (N_("laid off {cards:cards} on {rank:ranks}"),
+                N_("Lay off {cards:cards} on your {rank:ranks}.")),
+    "meld": (N_("melded {cards:cards}"), N_("Meld {cards:cards}.")),
+    "discard": (N_("discarded {card:card}"), N_("Discard {card:card}.")),
     # R13: the discard that takes the player's opened kitty into the hand ({packet}: the
     # rule set's packet_name, Railroad's "kitty", Pennies' "packet" with PH13)
-    "discard_kitty": ("discarded {card} and took the {packet} ({count} cards)",
-                      "Discard {card} and take your {packet} ({count} cards) into your hand."),
+    "discard_kitty": (N_("discarded {card:card} and took the {packet:word} ({count} cards)"),
+                      N_("Discard {card:card} and take your {packet:word} ({count} cards) into "
+                         "your hand.")),
     # R18: a draw from the empty stock ends the round; so does a hand of 7s held (R16)
-    "draw_empty": ("drew from the empty stock: the round is over",
-                   "Draw from the empty stock: that ends the round."),
-    "end_round": ("ended the round: only 7s in hand, and no 7 may be discarded",
-                  "End the round: you hold only 7s, and no 7 may be discarded."),
+    "draw_empty": (N_("drew from the empty stock: the round is over"),
+                   N_("Draw from the empty stock: that ends the round.")),
+    "end_round": (N_("ended the round: only 7s in hand, and no 7 may be discarded"),
+                  N_("End the round: you hold only 7s, and no 7 may be discarded.")),
     # U21: the whole hand laid down at once as a special hand
-    "special_hand": ("laid down a special hand and went out",
-                     "Lay your whole hand down as a special hand: that goes out."),
-    "ask": ("asked “May I go out?”", "Ask your partner “May I go out?”."),
-    "answer_yes": ("answered yes", "Answer yes."),
-    "answer_no": ("answered no", "Answer no."),
-    "next_round": ("dealt the next round", "Deal the next round."),
+    "special_hand": (N_("laid down a special hand and went out"),
+                     N_("Lay your whole hand down as a special hand: that goes out.")),
+    "ask": (N_("asked “May I go out?”"), N_("Ask your partner “May I go out?”.")),
+    "answer_yes": (N_("answered yes"), N_("Answer yes.")),
+    "answer_no": (N_("answered no"), N_("Answer no.")),
+    "next_round": (N_("dealt the next round"), N_("Deal the next round.")),
 }
 
 
+def _said(template, **params):
+    """A sentence as the table gets it: English text, its key and its parameters."""
+    return {"text": render(template, params), "key": template, "params": params}
+
+
 def _phrase(seat, action, before, advice=False):
-    """'West took the pile with 9♣ 9♦' (log) or 'Take the pile with 9♣ 9♦.' (hint)."""
+    """'took the pile with 9♣ 9♦' (log, after the player's name) or 'Take the pile with
+    9♣ 9♦.' (hint), as `_said` gives it."""
     kind = action.get("type")
     run = _sequence_named(seat, action, before)
     rank = None
@@ -124,16 +143,17 @@ def _phrase(seat, action, before, advice=False):
     elif kind == "draw" and before is not None and not before.stock and before.rules.stock_out:
         kind = "draw_empty"
     if kind not in PHRASES:
-        return str(kind)
+        return {"text": str(kind), "key": None, "params": {}}
     cards = list(action.get("cards", []))
     if kind in ("seq_start", "seq_add"):
         cards = list(in_run_order(cards))
-    return PHRASES[kind][1 if advice else 0].format(
-        cards=" ".join(short_name(c) for c in cards),
-        card=short_name(action["card"]) if "card" in action else "",
-        rank=rank_plural(rank) if rank else "",
+    return _said(
+        PHRASES[kind][1 if advice else 0],
+        cards=cards,
+        card=action.get("card") or "",
+        rank=(WILD if rank == WILD_KEY else rank) if rank else "",
         run=_run_text(run) if run is not None else "",
-        top=short_name(before.pile[-1]) if kind == "take_seq" and before.pile else "",
+        top=before.pile[-1] if kind == "take_seq" and before.pile else "",
         count=_kitty_size(seat, before),
         packet=_packet_word(before),
     )
@@ -151,8 +171,8 @@ def _kitty_size(seat, before):
 
 
 def _red_threes_line(entry):
-    cards = " ".join(short_name(c) for c in entry.get("cards", []))
-    return {"seat": entry["seat"], "text": f"laid down {cards} and drew again"}
+    return {"seat": entry["seat"], **_said(N_("laid down {cards:cards} and drew again"),
+                                           cards=list(entry.get("cards", [])))}
 
 
 def _added(before, after):
@@ -172,12 +192,14 @@ def _log_lines(before, data, after, seat):
     lines = []
     fresh = _added(before, after)
     if data.get("type") != "next_round":
-        text = _phrase(seat, data, before)
+        said = phrase = _phrase(seat, data, before)
         taken = sum(len(e[2].get("taken", ())) + e[2].get("face_down", 0) for e in fresh
                     if isinstance(e, tuple) and isinstance(e[1], TakePile))  # (Z3: unseen)
-        if taken:
-            text += f" ({taken} more card{'s' if taken != 1 else ''} from the pile)"
-        line = {"seat": seat, "text": text, "move": data.get("type")}
+        if taken and phrase["key"]:
+            said = _said(N_("{said} ({n, plural, one {# more card} other {# more cards}} from "
+                            "the pile)"), said=phrase["text"], n=taken)
+            said["params"]["said"] = phrase  # (a sentence in a sentence: the table says both)
+        line = {"seat": seat, **said, "move": data.get("type")}
         if data.get("type") == "discard":
             line["card"] = data.get("card")  # (the table flies it from the seat, issue 15)
         elif data.get("type") == "meld" and data.get("cards"):
@@ -192,21 +214,22 @@ def _log_lines(before, data, after, seat):
             continue  # R13: the kitty taken with the discard, said in its sentence
         elif e.get("event") == "reserve" and before.rules.reserve_trigger == "hand_empty":
             n = e["count"]  # HF8: the hand used up, the foot joins it
-            lines.append({"seat": e["seat"], "text": "used up the hand and took up the "
-                          f"{_packet_word(before)} ({n} card{'s' if n != 1 else ''})"})
+            lines.append({"seat": e["seat"], **_said(
+                N_("used up the hand and took up the {packet:word} ({n, plural, one {# card} "
+                   "other {# cards}})"), packet=_packet_word(before), n=n)})
         elif e.get("event") == "reserve" and before.rules.reserve_from == "dealt":
             n = e["count"]  # PH4: the play completed a canasta, the packet joins at once
-            lines.append({"seat": e["seat"], "text": "completed a canasta and took the "
-                          f"{_packet_word(before)} into the hand ({n} card"
-                          f"{'s' if n != 1 else ''})"})
+            lines.append({"seat": e["seat"], **_said(
+                N_("completed a canasta and took the {packet:word} into the hand ({n, plural, "
+                   "one {# card} other {# cards}})"), packet=_packet_word(before), n=n)})
         elif e.get("event") == "reserve":  # M3: cards from the stock for the initial meld
             n = e["count"]
-            lines.append({"seat": e["seat"],
-                          "text": f"took {n} card{'s' if n != 1 else ''} from the stock"})
+            lines.append({"seat": e["seat"], **_said(
+                N_("took {n, plural, one {# card} other {# cards}} from the stock"), n=n)})
     aside = [c for e in fresh if isinstance(e, tuple) for c in e[2].get("black_threes_aside", ())]
     if aside:  # K10: black 3s taken with the pile, set aside
-        cards = " ".join(short_name(c) for c in aside)
-        lines.append({"seat": seat, "text": f"set aside {cards} from the pile"})
+        lines.append({"seat": seat, **_said(N_("set aside {cards:cards} from the pile"),
+                                             cards=list(aside))})
     return lines
 
 
@@ -247,79 +270,102 @@ def _human(state):
 
 
 def _coach(state):
-    """Explain the position in words for the human (the coach line)."""
+    """Explain the position in words for the human (the coach line), as `_said` gives
+    it (English text, key and parameters)."""
+    said = _said
     if _human(state) is None and not state.round_over:
-        return ("You sit out this round (P2): the other four play it. Watch, or press "
-                "“Skip to the round's end”.")
+        return said(N_("You sit out this round ({rule}): the others play it. Watch, or "
+                       "press “Skip to the round's end”."), rule="P2")
     if state.to_act != HUMAN or state.round_over:
-        return ""
+        return said("")
+    cite = state.rules.cite  # the rule set's own id for a rule it changed
     view_pile = canasta.view_for(state, HUMAN)["pile"]
     team = HUMAN % state.rules.teams
     need = state.minimum(team)
     if state.phase == "draw":
         top = view_pile["top"]
         if not state.stock and state.rules.stock_out:  # R18: play goes on by the pile
-            takes = any(isinstance(a, TakePile) for a in canasta.legal_actions(state))
-            return ("The stock is empty: " + ("take the pile, or " if takes else "")
-                    + "draw from the empty stock to end the round "
-                    f"({state.rules.cite('C34')}).")
+            if any(isinstance(a, TakePile) for a in canasta.legal_actions(state)):
+                return said(N_("The stock is empty: take the pile, or draw from the empty "
+                               "stock to end the round ({rule})."), rule=cite("C34"))
+            return said(N_("The stock is empty: draw from the empty stock to end the round "
+                           "({rule})."), rule=cite("C34"))
         if top is None:
-            return "The pile is empty: draw from the stock."
+            return said(N_("The pile is empty: draw from the stock."))
         legal = canasta.legal_actions(state)
         alone = [a for a in legal if isinstance(a, TakePile) and not a.cards]
         runs = [m for a in alone for m in state.melds[team]
                 if m.id == a.onto and m.kind == SEQUENCE]
         if runs:  # S3: the top card alone onto a sequence it continues
-            where = (f"your sequence {_run_text(runs[0])}" if len(runs) == 1 else
-                     "one of your sequences")
-            how = ("click the pile, or drag it onto the sequence" if len(alone) == 1 else
-                   "click the meld it goes on, then the pile")
-            return f"You can take the pile: {short_name(top)} on top continues {where} ({how})."
+            if len(runs) == 1 and len(alone) == 1:
+                return said(N_("You can take the pile: {top:card} on top continues your "
+                               "sequence {run} (click the pile, or drag it onto the "
+                               "sequence)."), top=top, run=_run_text(runs[0]))
+            if len(runs) == 1:
+                return said(N_("You can take the pile: {top:card} on top continues your "
+                               "sequence {run} (click the meld it goes on, then the pile)."),
+                            top=top, run=_run_text(runs[0]))
+            if len(alone) == 1:
+                return said(N_("You can take the pile: {top:card} on top continues one of "
+                               "your sequences (click the pile, or drag it onto the "
+                               "sequence)."), top=top)
+            return said(N_("You can take the pile: {top:card} on top continues one of your "
+                           "sequences (click the meld it goes on, then the pile)."), top=top)
         if any(a != DRAW for a in legal):
-            return (f"You can take the pile: {short_name(top)} is on top "
-                    "(select your cards for it, then click the pile).")
+            return said(N_("You can take the pile: {top:card} is on top (select your cards "
+                           "for it, then click the pile)."), top=top)
         rank = RANK[top]
         pair = tuple(c for c in state.hands[HUMAN] if c not in WILDS and RANK[c] == rank)[:2]
         if len(pair) < 2:
             pair = ()  # the refusal of a take with the top card alone says what it needs
         rejection = canasta.check(state, TakePile(pair))
         if rejection is not None:
-            return f"{rejection.message} ({rejection.rule})"
-        return "Draw from the stock."
+            refused = message_json(rejection.message)
+            found = said(N_("{said} ({rule})"), said=refused["message"], rule=rejection.rule)
+            found["params"]["said"] = refused
+            return found
+        return said(N_("Draw from the stock."))
     if state.phase == "play":
         legal = canasta.legal_actions(state)
         if any(isinstance(a, EndRound) for a in legal) and not any(
                 isinstance(a, Discard) for a in legal):
-            every = ("every player" if state.rules.teams == state.rules.players
-                     else "each side")  # Railroad's players, Pennies' sides (PH9)
-            return (f"You hold only 7s, and no 7 may be discarded until {every} has a "
-                    f"canasta of 7s ({state.rules.cite('R16')}): meld what you can, then end "
-                    f"the round ({state.rules.cite('C34')}).")
+            if state.rules.teams == state.rules.players:  # Railroad's players
+                return said(N_("You hold only 7s, and no 7 may be discarded until every "
+                               "player has a canasta of 7s ({rule}): meld what you can, then "
+                               "end the round ({end})."), rule=cite("R16"), end=cite("C34"))
+            return said(N_("You hold only 7s, and no 7 may be discarded until each side has "
+                           "a canasta of 7s ({rule}): meld what you can, then end the round "
+                           "({end})."), rule=cite("R16"), end=cite("C34"))  # Pennies' (PH9)
         kitty = any(isinstance(a, Discard) and a.reserve for a in legal)
         if kitty and state.opened[team] and state.permission is None:
-            word = _packet_word(state)
-            return (f"Your {word} is open ({state.rules.cite('R13')}): meld, then discard; "
-                    f"with “Take the {word}” ticked, it joins your hand.")
+            return said(N_("Your {packet:word} is open ({rule}): meld, then discard; with "
+                           "“Take the {packet:word}” ticked, it joins your hand."),
+                        packet=_packet_word(state), rule=cite("R13"))
         if not state.opened[team]:
-            cite = state.rules.cite  # the rule set's own id for a rule it changed
             if state.turn_points:
-                return (f"Initial meld: {state.turn_points} of {need} points so far — "
-                        f"finish it before you discard ({cite('C26')}).")
+                return said(N_("Initial meld: {points} of {need} points so far — finish it "
+                               "before you discard ({rule})."), points=state.turn_points,
+                            need=need, rule=cite("C26"))
             extra = joining(state.rules, False, len(state.stock), not any(state.opened))  # M3
-            more = f" Then you take {extra} cards from the stock." if extra else ""
-            return f"Your team's initial meld needs {need} points ({cite('C25')}).{more}"
+            if extra:
+                return said(N_("Your team's initial meld needs {need} points ({rule}). Then "
+                               "you take {extra} cards from the stock."), need=need,
+                            rule=cite("C25"), extra=extra)
+            return said(N_("Your team's initial meld needs {need} points ({rule})."),
+                        need=need, rule=cite("C25"))
         if state.permission is True:
-            return f"Your partner said yes: you must go out this turn ({state.rules.cite('C33')})."
+            return said(N_("Your partner said yes: you must go out this turn ({rule})."),
+                        rule=cite("C33"))
         if state.permission is False:
-            return ("Your partner said no: keep at least one card this turn "
-                    f"({state.rules.cite('C33')}).")
+            return said(N_("Your partner said no: keep at least one card this turn "
+                           "({rule})."), rule=cite("C33"))
         if foot_waiting(state, HUMAN):  # HF8
-            foot = len(state.packets[HUMAN])
-            return (f"Meld what you can, then discard. Your foot ({foot} cards) joins your "
-                    "hand once it is used up: meld your last card and play on, or discard "
-                    f"it and play the foot next turn ({state.rules.cite('R13')}).")
-        return "Meld what you can, then discard one card to end your turn."
-    return ""
+            return said(N_("Meld what you can, then discard. Your foot ({n} cards) joins "
+                           "your hand once it is used up: meld your last card and play on, "
+                           "or discard it and play the foot next turn ({rule})."),
+                        n=len(state.packets[HUMAN]), rule=cite("R13"))
+        return said(N_("Meld what you can, then discard one card to end your turn."))
+    return said("")
 
 
 def _reply(error=None, last=None):
@@ -339,13 +385,16 @@ def _reply(error=None, last=None):
     # The history lines the page does not have yet ("from" 0: the page starts afresh).
     history = {"round": LOG["round"], "from": LOG["sent"], "lines": LOG["lines"][LOG["sent"]:]}
     LOG["sent"] = len(LOG["lines"])
+    coach = _coach(state)
     return json.dumps({
         "history": history,
         "view": view,
         "save": save,
         "rules_href": variant_href(state.rules.name),
         "error": error,
-        "coach": _coach(state),
+        # the coach line in English, and as a sentence the table says in its language
+        "coach": coach["text"],
+        "coach_said": coach,
         "last": last,
     })
 
@@ -418,7 +467,7 @@ def act(action_json):
     GAME["state"] = canasta.apply(state, action)
     data = canasta.action_to_json(action)
     _logged(state, data, GAME["state"], HUMAN)
-    return _reply(last={"seat": HUMAN, "action": data, "text": _phrase(HUMAN, data, state)})
+    return _reply(last={"seat": HUMAN, "action": data, **_phrase(HUMAN, data, state)})
 
 
 def _step(entry, kind="meld"):
@@ -500,7 +549,7 @@ def ai_step():
     GAME["state"] = canasta.apply(state, action)
     data = canasta.action_to_json(action)
     _logged(state, data, GAME["state"], seat)
-    return _reply(last={"seat": seat, "action": data, "text": _phrase(seat, data, state)})
+    return _reply(last={"seat": seat, "action": data, **_phrase(seat, data, state)})
 
 
 def finish_round():
@@ -537,11 +586,14 @@ def hint(request_json=None):
     view = canasta.view_for(state, HUMAN)
     seed = state.seed * 1_000_003 + len(state.action_list())
     data = canasta.action_to_json(choose_action(view, "strong", seed))
-    text = _phrase(HUMAN, data, state, advice=True)
+    said = _phrase(HUMAN, data, state, advice=True)
     if data["type"] == "discard":
         why = explain_discard(view, read_view(view), data["card"])
-        text = f"{text} {why}" if why else text
-    return json.dumps({"hint": {"action": data, "text": text}})
+        if why:  # (the reason stays in English: the AI's words are not keyed yet)
+            phrase = said
+            said = _said(N_("{said} {why}"), said=phrase["text"], why=why)
+            said["params"]["said"] = phrase
+    return json.dumps({"hint": {"action": data, **said}})
 
 
 def bench_ai(positions_json):

@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 
 import canasta
+from canasta import messages as canasta_messages
 from canasta.actions import NextRound
 from canasta.ai import choose_action
 
@@ -95,9 +96,13 @@ def _load_table_code() -> dict[str, types.ModuleType]:
     fake.window = window  # type: ignore[attr-defined]
     saved = {name: sys.modules.get(name) for name in ("pyscript",)}
     sys.modules["pyscript"] = fake
+    # The table imports the engine's messages module by its own name (the build
+    # compiles canasta/messages.py for it, issue 18).
+    sys.modules["messages"] = canasta_messages
     sys.path.insert(0, str(STATIC))
     try:
-        names = ("ui_stats", "ui_base", "ui_cards", "ui_dialogs", "ui_render", "ui_stats_panel")
+        names = ("ui_i18n", "ui_stats", "ui_base", "ui_cards", "ui_dialogs", "ui_render",
+                 "ui_stats_panel")
         for name in names:
             sys.modules.pop(name, None)
         return {name: __import__(name) for name in names}

@@ -47,7 +47,8 @@ def test_replies_bring_the_round_and_a_resume_rebuilds_it() -> None:
     # Each line: who and what; a move's line also its kind and card (the table flies it
     # from the seat, issue 15), an event's line (red 3s, a reserve) only who and what.
     assert len(lines) >= 20 and all(
-        {"seat", "text"} <= set(line) <= {"seat", "text", "move", "card"} for line in lines)
+        {"seat", "text", "key", "params"} <= set(line)
+        <= {"seat", "text", "key", "params", "move", "card"} for line in lines)
     assert any(line.get("move") == "discard" and line.get("card") for line in lines)
     resumed = json.loads(WORKER.resume(json.dumps(reply["save"])))
     assert resumed["history"] == {"round": state.round_no, "from": 0, "lines": lines}

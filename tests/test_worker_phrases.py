@@ -38,8 +38,8 @@ def test_log_and_hint_phrases_for_each_kind_of_action() -> None:
         ({"type": "answer", "yes": False}, "answered no", "Answer no."),
     ]
     for action, past, advice in cases:
-        assert worker._phrase(0, action, state) == past
-        assert worker._phrase(0, action, state, advice=True) == advice
+        assert worker._phrase(0, action, state)["text"] == past
+        assert worker._phrase(0, action, state, advice=True)["text"] == advice
 
 
 def test_a_meld_on_a_team_meld_is_a_lay_off() -> None:
@@ -52,8 +52,8 @@ def test_a_meld_on_a_team_meld_is_a_lay_off() -> None:
         "pile": ["4D"],
     })
     action = canasta.action_to_json(Meld(("KH",)))
-    assert worker._phrase(0, action, state) == "laid off K♥ on kings"
-    assert worker._phrase(0, action, state, advice=True) == "Lay off K♥ on your kings."
+    assert worker._phrase(0, action, state)["text"] == "laid off K♥ on kings"
+    assert worker._phrase(0, action, state, advice=True)["text"] == "Lay off K♥ on your kings."
 
 
 def test_the_worker_lists_the_engines_games_for_the_set_up_dialog() -> None:
@@ -76,7 +76,7 @@ def test_coach_says_what_taking_the_pile_needs_with_one_natural_of_its_rank() ->
         "melds": [[["QD", "QD", "QC"]], [["AD", "AD", "AC"]]],
         "pile": ["4C", "7D"], "scores": [0, 0],
     }
-    coach = worker._coach(canasta.load_position(position))
+    coach = worker._coach(canasta.load_position(position))["text"]
     assert coach.endswith("(C11)"), coach
     assert "take it with two 7s, or one and a wild card" in coach
 
@@ -112,13 +112,13 @@ def test_sequences_are_started_added_to_and_taken_onto_in_words() -> None:
         ({"type": "meld", "cards": ["KC"]}, "laid off K♣ on kings", "Lay off K♣ on your kings."),
     ]
     for action, past, advice in cases:
-        assert worker._phrase(0, action, state) == past
-        assert worker._phrase(0, action, state, advice=True) == advice
+        assert worker._phrase(0, action, state)["text"] == past
+        assert worker._phrase(0, action, state, advice=True)["text"] == advice
 
 
 def test_coach_says_the_top_card_continues_a_sequence() -> None:
     worker = load_worker()
-    coach = worker._coach(canasta.load_position(SAMBA))
+    coach = worker._coach(canasta.load_position(SAMBA))["text"]
     assert coach == ("You can take the pile: 9♠ on top continues your sequence 4♠–8♠ "
                      "(click the pile, or drag it onto the sequence).")
 
@@ -135,10 +135,10 @@ def test_railroad_kitty_end_of_round_and_empty_stock_in_words() -> None:
                 "pile": ["5D"], "packets": [kitty] * 4,
                 "packets_open": [True, False, False, False]}
     worker.new_game(json.dumps({"position": position}))
-    assert "Your kitty is open (R13)" in worker._coach(worker.GAME["state"])
+    assert "Your kitty is open (R13)" in worker._coach(worker.GAME["state"])["text"]
     action = {"type": "discard", "card": "9D", "reserve": True}
     state = worker.GAME["state"]
-    assert worker._phrase(0, action, state, advice=True) == (
+    assert worker._phrase(0, action, state, advice=True)["text"] == (
         "Discard 9♦ and take your kitty (11 cards) into your hand.")
     reply = json.loads(worker.act(json.dumps(action)))
     assert [ln["text"] for ln in reply["history"]["lines"]] == [
@@ -146,7 +146,7 @@ def test_railroad_kitty_end_of_round_and_empty_stock_in_words() -> None:
 
     sevens = {**position, "hands": [["7S", "7H", "7D", "7C"], *others]}
     worker.new_game(json.dumps({"position": sevens}))
-    assert worker._coach(worker.GAME["state"]).startswith("You hold only 7s")
+    assert worker._coach(worker.GAME["state"])["text"].startswith("You hold only 7s")
     reply = json.loads(worker.act(json.dumps({"type": "end_round"})))
     assert reply["history"]["lines"][-1]["text"] == (
         "ended the round: only 7s in hand, and no 7 may be discarded")
@@ -160,7 +160,7 @@ def test_railroad_kitty_end_of_round_and_empty_stock_in_words() -> None:
              "pile": sorted(c for c in rest.elements() if c not in reds), "stock": []}
     worker.new_game(json.dumps({"position": empty}))
     assert "draw from the empty stock to end the round (R18)" in worker._coach(
-        worker.GAME["state"])
+        worker.GAME["state"])["text"]
     reply = json.loads(worker.act(json.dumps({"type": "draw"})))
     assert reply["last"]["text"] == "drew from the empty stock: the round is over"
     assert reply["view"]["phase"] in ("round_over", "game_over")
@@ -200,10 +200,10 @@ def test_pennies_packet_joins_the_hand_at_the_canasta_in_words() -> None:
 
     worker.new_game(json.dumps({"position": pennies_position("pennies+PH13", opened=True)}))
     state = worker.GAME["state"]
-    assert worker._coach(state) == ("Your packet is open (PH4): meld, then discard; with "
+    assert worker._coach(state)["text"] == ("Your packet is open (PH4): meld, then discard; with "
                                     "“Take the packet” ticked, it joins your hand.")
     action = {"type": "discard", "card": "9D", "reserve": True}
-    assert worker._phrase(0, action, state, advice=True) == (
+    assert worker._phrase(0, action, state, advice=True)["text"] == (
         "Discard 9♦ and take your packet (11 cards) into your hand.")
     reply = json.loads(worker.act(json.dumps(action)))
     assert reply["history"]["lines"][0]["text"] == "discarded 9♦ and took the packet (11 cards)"

@@ -34,8 +34,10 @@ MICROPYTHON_FILES = ("micropython.mjs", "micropython.wasm")
 # PyScript chunks of the code editor and the terminal, which the game does not load:
 # vendored with the rest, but not copied for offline play.
 UNUSED_CHUNKS = ("codemirror", "xterm")
-SITE_FILES = ("index.html", "rules.html", "pyscript.toml", "mpy.toml", "sw.js",
-              "manifest.webmanifest")
+# Classic's rules in each language of the table (issue 18): rules.<code>.html.
+RULES_TRANSLATED = ("is", "tl", "cy", "de", "bg")
+SITE_FILES = ("index.html", "rules.html", *(f"rules.{code}.html" for code in RULES_TRANSLATED),
+              "pyscript.toml", "mpy.toml", "sw.js", "manifest.webmanifest")
 
 
 def vendor() -> None:
@@ -76,8 +78,11 @@ def slim_stdlib(source: Path, target: Path) -> None:
 
 TABLE_MODULES = (
     "ui_stats", "ui_base", "ui_cards", "ui_dialogs", "ui_render", "ui_stats_panel", "ui_game",
-    "ui_actions", "ui_help", "table_ui", "ui_save_check", "ui_saves", "ui_games",
+    "ui_actions", "ui_help", "table_ui", "ui_save_check", "ui_saves", "ui_games", "ui_i18n",
 )
+# Engine modules the table runs too (compiled from canasta/): the messages' filler and
+# names (issue 18), so that the table and the engine fill a template the same way.
+SHARED_MODULES = ("messages",)
 
 
 def table() -> None:
@@ -88,6 +93,9 @@ def table() -> None:
     for name in TABLE_MODULES:
         subprocess.run([compiler, "-o", str(STATIC / f"{name}.mpy"), str(STATIC / f"{name}.py")],
                        check=True)
+    for name in SHARED_MODULES:
+        subprocess.run([compiler, "-o", str(STATIC / f"{name}.mpy"),
+                        str(ROOT / "canasta" / f"{name}.py")], check=True)
 
 
 def engine() -> None:

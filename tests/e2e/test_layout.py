@@ -106,3 +106,28 @@ def test_the_documents_show_the_table_at_every_size() -> None:
     assert missing == [], missing
     page = (DOCS_SHOTS.parent / "SCREENSHOTS.md").read_text()
     assert all(f"{name}-{w}x{h}.jpg" in page for name in DOC_FIXTURES for w, h in SIZES)
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES[:3], ids=[f"{w}x{h}" for w, h in SIZES[:3]])
+def test_melds_compress_before_they_leave_the_screen(page: Page, width: int,
+                                                     height: int) -> None:
+    """Ten melds a side on a desktop: every meld of each side is inside its area, none
+    cut off (the areas draw their cards closer and shorter rather than scroll)."""
+    page.set_viewport_size({"width": width, "height": height})
+    open_game(page, "fast=1&level=easy&position=" + quote(json.dumps(fixture("ten-melds"))))
+    page.wait_for_selector("[data-testid=hand-card]")
+    cut = page.evaluate("""() => {
+        const out = [];
+        for (const area of document.querySelectorAll('.melds-us, .melds-them')) {
+            const a = area.getBoundingClientRect();
+            for (const m of area.querySelectorAll('.meld')) {
+                const r = m.getBoundingClientRect();
+                if (r.top < a.top - 0.5 || r.bottom > a.bottom + 0.5)
+                    out.push((m.dataset.testid || m.className) + ' at ' + Math.round(r.top)
+                             + '-' + Math.round(r.bottom) + ' in ' + Math.round(a.top)
+                             + '-' + Math.round(a.bottom));
+            }
+        }
+        return out;
+    }""")
+    assert cut == []
