@@ -42,6 +42,12 @@ class EndRound:
 
 
 @dataclass(frozen=True, slots=True)
+class SpecialHand:
+    """U21 (special_hands.py): lay the whole hand down at once as a special hand, going
+    out; the engine names the hand."""
+
+
+@dataclass(frozen=True, slots=True)
 class Ask:
     pass
 
@@ -56,12 +62,13 @@ class NextRound:
     pass
 
 
-Action = Draw | TakePile | Meld | Discard | Ask | Answer | NextRound | EndRound
+Action = Draw | TakePile | Meld | Discard | Ask | Answer | NextRound | EndRound | SpecialHand
 
 DRAW = Draw()
 ASK = Ask()
 NEXT_ROUND = NextRound()
 END_ROUND = EndRound()
+SPECIAL_HAND = SpecialHand()
 # Shared instances for the actions the engine lists most often (they are immutable).
 DISCARDS: dict[str, Discard] = {c: Discard(c) for c in ALL_CARDS}
 LAY_ONE: dict[str, Meld] = {c: Meld((c,)) for c in ALL_CARDS}
@@ -174,13 +181,16 @@ def parse_action(data: object) -> Action:
     if kind == "end_round":
         _expect_keys(data, set())
         return END_ROUND
+    if kind == "special_hand":
+        _expect_keys(data, set())
+        return SPECIAL_HAND
     raise ActionFormatError(
         f"unknown action type {shown(kind)}; expected draw, take_pile, meld, discard, ask, "
-        "answer, next_round or end_round"
+        "answer, next_round, end_round or special_hand"
     )
 
 
-_KINDS = (Draw, TakePile, Meld, Discard, Ask, Answer, NextRound, EndRound)
+_KINDS = (Draw, TakePile, Meld, Discard, Ask, Answer, NextRound, EndRound, SpecialHand)
 
 
 def _cards_problem(cards: object, what: str) -> str | None:
@@ -208,7 +218,7 @@ def form_problem(action: object) -> str | None:
     string). `check` refuses such an action with it, so `apply` raises IllegalAction."""
     if type(action) not in _KINDS:
         return f"{shown(action)} is not an action (Draw, TakePile, Meld, Discard, Ask, Answer, " \
-               "NextRound or EndRound)"
+               "NextRound, EndRound or SpecialHand)"
     if isinstance(action, Discard):
         if type(action.reserve) is not bool:
             return f"reserve must be True or False, not {shown(action.reserve)}"
@@ -273,4 +283,6 @@ def action_to_json(action: Action) -> dict[str, Any]:
         return {"type": "answer", "yes": action.yes}
     if isinstance(action, EndRound):
         return {"type": "end_round"}
+    if isinstance(action, SpecialHand):
+        return {"type": "special_hand"}
     return {"type": "next_round"}

@@ -11,6 +11,7 @@ from .actions import (
     EndRound,
     Meld,
     NextRound,
+    SpecialHand,
     TakePile,
     form_problem,
 )
@@ -61,6 +62,7 @@ from .solver import (
     sequence_canastas,
     toward_out,
 )
+from .special_hands import problem as special_problem
 from .state import ANSWER, DRAW, GAME_OVER, PLAY, ROUND_OVER, State
 from .twos_melds import lock_problem
 from .twos_melds import shape as twos_shape
@@ -220,6 +222,9 @@ def _check(state: State, action: Action) -> Rejection | None:
         return _check_discard(state, action)
     if isinstance(action, Ask):
         return _check_ask(state)
+    if isinstance(action, SpecialHand):  # U21
+        refusal = special_problem(state)
+        return None if refusal is None else Rejection(*refusal)
     if isinstance(action, EndRound):
         if stuck(state.rules, state.hands[state.to_move], state.melds):
             return None

@@ -97,6 +97,9 @@ VARIANT_OPTIONS: dict[str, tuple[Preset, ...]] = {
     "american": (
         Preset("U20", "The rule of five: wild cards only on a meld of five naturals",
                "variants-notes \u00a78", {"wilds_from_naturals": 5}),
+        Preset("U21", "Special hand: seven natural pairs laid down at once go out for 2500",
+               "pagat's Modern American Canasta (as copied at euroarab-forum.eu); "
+               "honorsbridgeclub.org canastahouserules", {"special_pairs_bonus": 2500}),
     ),
     "samba": (
         Preset("S12", "The initial meld needs 150 from 7000 points, not 160",

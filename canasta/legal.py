@@ -26,6 +26,7 @@ from .actions import (
     LAY_ONE,
     LAY_WILD,
     NEXT_ROUND,
+    SPECIAL_HAND,
     TAKE_ALONE,
     Action,
     Answer,
@@ -72,6 +73,7 @@ from .pile import freezer, frozen_for
 from .rules import NEVER, RuleSet
 from .sequences import RUN_ORDER, SEQUENCE, SEQUENCE_KEY, run_limit, span_of
 from .solver import hand_counts, meld_counts, reachable, split_hand
+from .special_hands import any_hands
 from .state import ANSWER, GAME_OVER, PLAY, ROUND_OVER, State
 from .state import DRAW as DRAW_PHASE
 
@@ -273,6 +275,8 @@ def candidates(state: State) -> list[Action]:
         out.append(END_ROUND)  # R18: where no card may be discarded
     if not state.turn_melded and not state.asked and state.rules.ask_permission:
         out.append(ASK)
+    if any_hands(state.rules) and not melds:
+        out.append(SPECIAL_HAND)  # U21: the whole hand at once, before the side melds
     return out
 
 
@@ -313,13 +317,14 @@ def _legal(state: State) -> list[Action]:
             or not rules.pile_wild_buy or rules.take_onto != "any"
             or rules.groups_per_rank > 1 or rules.sevens_held or rules.last_discard_not_seven
             or rules.out_natural or rules.out_mixed or rules.out_wild or rules.out_sevens
-            or rules.stock_out or rules.black_threes_any_number):
+            or rules.stock_out or rules.black_threes_any_number or any_hands(rules)):
         # Going out's requirements as data (`final_discard`, `must_ask`; red 3s, M8,
         # M12), melds with a size limit (W2), black 3s held the first time round or set
         # aside (K9, K10), a reserve joining the hand (M3), a pile taken only at a size
         # or without a rank on top (M7, M11), Modern American's wild cards by rank (U7,
         # U8), discards barred (U13), minimum from the hand (U11) and black 3s laid down
-        # (U5), Railroad's 7s, kinds of canasta, empty stock and black 3s (R7, R16-R18):
+        # (U5), Railroad's 7s, kinds of canasta, empty stock and black 3s (R7, R16-R18),
+        # special hands (U21):
         # the quick listings below copy Classic's C12-C33; these rule sets use the
         # reference list.
         return filtered_candidates(state)

@@ -293,6 +293,10 @@ OPTIONS: dict[str, Option] = {
     "held_pure_penalty": _i("scoring", 0, 10_000, "U17: what such a hand costs its side."),
     "melds_minus_without_canasta": _b("scoring", "U18: a side without a canasta counts its "
                                       "melded cards minus."),
+    "special_pairs_bonus": _i("scoring", 0, 10_000, "U21: a special hand: the whole hand "
+                              "after the draw in pairs of natural cards, laid down at once "
+                              "to go out before the side has melded, scores this in place "
+                              "of the side's score for the round (0: no special hand)."),
     "all_black_threes_bonus": _i("scoring", 0, 10_000, "K10: a team's total for holding every "
                                  "black 3, set aside or melded (0: no such total)."),
     "double_end_bonus": _i("house rules", 0, 10_000, "H1: bonus when a partner of the player "

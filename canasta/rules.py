@@ -189,6 +189,10 @@ class RuleSet:
     held_pure_count: int = 0
     held_pure_penalty: int = 0
     melds_minus_without_canasta: bool = False  # U18: melded cards count minus then
+    # U21 (special_hands.py): the special hand of pairs without wild cards — the whole
+    # hand after the draw laid down at once to go out before the side has melded — and
+    # its bonus, in place of the side's score for the round (0: no such hand)
+    special_pairs_bonus: int = 0
     # BR5: (length, points) rows, ascending: each sequence a side holds when the round
     # ends scores the points of the last row its length reaches (none below the first)
     sequence_scores: tuple[tuple[int, int], ...] = ()

@@ -12,6 +12,7 @@ from .cards import RED_THREES as RED_THREE_CARDS
 from .going_out import lays_down_whole
 from .melds import BLACK_THREES, WILD, TableMeld, canasta_kind, team_canastas
 from .sequences import SEQUENCE
+from .special_hands import bonus as special_bonus
 
 if TYPE_CHECKING:
     from .rules import RuleSet
@@ -176,6 +177,15 @@ def double_end_seats(state: State) -> tuple[int, ...]:
                  and lays_down_whole(rules, state.hands[s], state.melds[team]))
 
 
+def special_hand_row(rules: RuleSet, name: str) -> dict[str, Any]:
+    """U21: the score of the side whose player went out with the special hand `name`:
+    its bonus, in place of everything else (no melds, 3s, going out or cards in hand)."""
+    value = special_bonus(rules, name)
+    return {"melded_cards": 0, "canasta_bonus": 0, "red_threes": 0, "going_out": 0,
+            "hand_penalty": 0, "extras": {"special_hand": value}, "total": value,
+            "concealed": False}
+
+
 def score_round(state: State) -> list[dict[str, Any]]:
     """One dict per team with the parts of its score; valid once the round is over."""
     rules = state.rules
@@ -185,6 +195,9 @@ def score_round(state: State) -> list[dict[str, Any]]:
         melds = state.melds[team]
         melded = sum(VALUE[c] for m in melds for c in m.cards)
         went_out = state.went_out is not None and rules.team_of(state.went_out) == team
+        if went_out and state.special_hand:
+            rows.append(special_hand_row(rules, state.special_hand))
+            continue
         bonus = sum(canasta_bonus(rules, canasta_kind(rules, m.cards), m.wilds,
                                   m.cards.count(JOKER), m.rank)
                     for m in melds if m.kind != BLACK_THREES  # C21: no canasta bonus

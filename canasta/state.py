@@ -76,6 +76,9 @@ class State(NamedTuple):
     # the hand, and whether its player may look at it and take it; () where none is dealt
     packets: tuple[tuple[str, ...], ...] = ()
     packets_open: tuple[bool, ...] = ()
+    # U21 (special_hands.py): the special hand the player who went out laid down ("pairs"),
+    # its cards left in that hand; "" for every other round end
+    special_hand: str = ""
 
     # protocol.md names
     @property

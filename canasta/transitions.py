@@ -15,6 +15,7 @@ from .actions import (
     Draw,
     EndRound,
     Meld,
+    SpecialHand,
     TakePile,
     in_order,
 )
@@ -40,6 +41,7 @@ from .reserve import (
 from .rules import RuleSet
 from .scoring import score_round
 from .sequences import SEQUENCE, SEQUENCE_KEY, is_sequence_play
+from .special_hands import hand_of
 from .state import (
     ANSWER,
     F_ACTIONS,
@@ -96,6 +98,12 @@ def apply_unchecked(state: State, action: Action) -> State:
     if isinstance(action, EndRound):  # R18: no card the player may discard
         return _end_round(evolve(state, actions=actions,
                                  log=_log(state, state.to_move, action)))
+    if isinstance(action, SpecialHand):  # U21: the whole hand laid down, going out
+        name = hand_of(state.rules, state.hands[state.to_move])
+        assert name is not None
+        return _end_round(evolve(state, actions=actions, went_out=state.to_move,
+                                 concealed=False, special_hand=name,
+                                 log=_log(state, state.to_move, action, hand=name)))
     if isinstance(action, Meld):
         return _meld(state, action, actions)
     if isinstance(action, TakePile):

@@ -15,6 +15,8 @@ from .roster import roster_view
 from .rules import RuleSet, get_rules
 from .scoring import canasta_bonus, score_round
 from .sequences import RUN_ORDER, SEQUENCE, span_of
+from .special_hands import NAMES as special_names
+from .special_hands import bonus as special_bonus
 from .state import State
 
 
@@ -123,6 +125,10 @@ def view_for(state: State, seat: int) -> dict[str, Any]:
         view["next_minimum"] = [rules.minimum_for(total, state.round_no + 1)
                                  for total in state.totals()]
         view["went_out"] = state.went_out
+        if state.special_hand:  # U21 (additive): the special hand that went out
+            view["special_hand"] = {"seat": state.went_out, "name": state.special_hand,
+                                    "title": str(special_names[state.special_hand]),
+                                    "bonus": special_bonus(rules, state.special_hand)}
         view["hands"] = [list(h) for h in state.hands]  # shown face up at the round's end
         if state.packets:
             view["packets"] = [list(p) for p in state.packets]

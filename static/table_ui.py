@@ -217,6 +217,9 @@ def on_click(event):
             rule = cite(view, "R18")  # Railroad's R18, Pennies' PH9: on the game's page
             tell(tr("The round ends this way only when you hold nothing but 7s, none of which"
                     " may be discarded."), rule, S["rules_href"].split("#")[0] + "#" + rule)
+    elif act == "special-hand":  # U21
+        if "special_hand" in legal_types(view):
+            spawn(send({"type": "special_hand"}))
     elif act == "ask":
         spawn(send({"type": "ask"}))
     elif act == "answer-yes":

@@ -96,6 +96,7 @@ EXTRA_NAMES = {
     "unfinished_melds": N_("7s, aces or wild cards short of a canasta (U17)"),
     "held_cards": N_("Three 7s or aces left in a hand (U17)"),
     "sequences": N_("Sequences by their length (BR5)"),
+    "special_hand": N_("Special hand: seven natural pairs (U21)"),
 }
 
 
@@ -188,8 +189,9 @@ def score_sheet(view):
     lefts = ""
     hands = view.get("hands") or []
     names_all = seat_names(view)
+    special = view.get("special_hand") or {}
     for s, hand in enumerate(hands):
-        if hand:
+        if hand and s != special.get("seat"):  # (U21: the special hand, laid down)
             lefts += ('<div data-testid="left-' + str(s) + '">' + esc(names_all[s]) + ": "
                       + "".join(card_html(c) for c in hand) + "</div>")
     kitties = ""
@@ -212,12 +214,21 @@ def score_sheet(view):
     who = ended_html(view)
     if went is not None:
         name = seat_names(view)[went]
+        laid = ""
+        if special.get("seat") == went:  # U21: the hand laid down, face up
+            said = tr("{name} went out with a special hand, {hand} (U21).", name=name,
+                      hand=tr(str(special.get("title", ""))))
+            laid = ('<div data-testid="special-hand-cards">'
+                    + "".join(card_html(c) for c in hands[went]) + "</div>")
+        elif view["round_score"][went % view["teams"]]["concealed"]:
+            said = tr("{name} went out concealed.", name=name)
+        else:
+            said = tr("{name} went out.", name=name)
         who = (
             '<p data-testid="went-out">'
-            + esc(tr("{name} went out concealed.", name=name)
-                  if view["round_score"][went % view["teams"]]["concealed"]
-                  else tr("{name} went out.", name=name))
+            + esc(said)
             + "</p>"
+            + laid
         )
     stats = (
         '<button type="button" data-act="stats" data-testid="sheet-stats">'

@@ -161,6 +161,11 @@ def controls_html(view):
                             "round ({end})", rule=cite(view, "R16"), end=cite(view, "R18")))
         + '">' + esc(tr("End the round (no card to discard)")) + "</button>"
         if mine and "end_round" in types else "",
+        # U21: the whole hand laid down at once as a special hand, going out
+        '<button type="button" class="ends" data-act="special-hand" data-testid="special-hand"'
+        ' title="' + esc(tr("Your hand is a special hand (U21): lay it all down and go out"))
+        + '">' + esc(tr("Lay down special hand")) + "</button>"
+        if mine and "special_hand" in types else "",
         button("clear", tr("Clear"), n > 0, "C"),
         # (no question where nobody has a partner to ask, or nobody goes out: E4)
         button("ask", tr("May I go out?"), mine and bool(view.get("may_ask")), "A")
@@ -239,6 +244,8 @@ def banner_text(view):
                 if named else tr("Your turn: draw from the stock or take the pile"))
     if "end_round" in legal_types(view) and "discard" not in legal_types(view):
         return tr("Only 7s left, none may be discarded: meld, or end the round")
+    if "special_hand" in legal_types(view):  # U21
+        return tr("Your hand is a special hand: lay it down to go out, or play on")
     team = ME % view["teams"]
     if not view["team_melded"][team] and view["turn_points"]:
         return tr("Finish your initial meld, then discard")

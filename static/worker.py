@@ -105,6 +105,9 @@ PHRASES = {
                    N_("Draw from the empty stock: that ends the round.")),
     "end_round": (N_("ended the round: only 7s in hand, and no 7 may be discarded"),
                   N_("End the round: you hold only 7s, and no 7 may be discarded.")),
+    # U21: the whole hand laid down at once as a special hand
+    "special_hand": (N_("laid down a special hand and went out"),
+                     N_("Lay your whole hand down as a special hand: that goes out.")),
     "ask": (N_("asked “May I go out?”"), N_("Ask your partner “May I go out?”.")),
     "answer_yes": (N_("answered yes"), N_("Answer yes.")),
     "answer_no": (N_("answered no"), N_("Answer no.")),

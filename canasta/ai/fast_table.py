@@ -82,6 +82,7 @@ def unmodelled(rules: RuleSet) -> str | None:
     if rules.final_discard == "forbidden":
         house.insert(0, "final_discard")  # ("required" it models: U15)
     house += [name for name in RAILROAD_OPTIONS if getattr(rules, name) != getattr(CLASSIC, name)]
+    house += [name for name in SPECIAL_HAND_OPTIONS if getattr(rules, name)]
 
     if house:
         return "the fast path does not model the options " + ", ".join(house)
@@ -109,6 +110,9 @@ RAILROAD_OPTIONS = ("reserve_from", "reserve_with_discard", "sevens_held",
                     "last_discard_not_seven", "out_natural", "out_mixed", "out_wild",
                     "out_sevens", "stock_out", "black_threes_any_number",
                     "initial_meld_by_deal", "pile_take_most")
+# Modern American's special hands (U21, special_hands.py): a whole hand laid down at once
+# for a fixed score; not modelled, so the strong level searches over the public API.
+SPECIAL_HAND_OPTIONS = ("special_pairs_bonus",)
 SEQUENCE_PREFIX = "q"  # a sequence's key: "q" and its id (S6)
 OLDER = "#"  # an older meld of a rank beside a newer one (S5): rank, "#", its id
 NO_LIMIT = 1 << 20  # the wild cards a meld of wild cards can take (F1: no C17 limit)

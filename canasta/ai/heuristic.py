@@ -38,6 +38,7 @@ from .judgement import (
 from .knowledge import Knowledge, natural_ranks, read_view
 
 Json = dict[str, Any]
+SPECIAL_HAND: Json = {"type": "special_hand"}
 
 
 def choose_heuristic(view: Json, level: str, seed: int) -> Json:
@@ -149,6 +150,8 @@ def _play_choice(view: Json, know: Knowledge, level: str, rng: random.Random) ->
     melds = [a for a in legal if a["type"] == "meld"]
     team = _team(view)
     opened = view["team_melded"][team]
+    if SPECIAL_HAND in legal:
+        return SPECIAL_HAND  # U21: a special hand goes out for its bonus at once
     # Going out, when we can and it is worth it.
     plan = _go_out_step(view, know.rules)
     if plan is not None and (view["permission"] is True or (

@@ -29,7 +29,7 @@ from ..transitions import apply
 from ..view import view_for
 from .fast import Memory, Unsupported, playout, unmodelled
 from .gifts import gift_reason
-from .heuristic import choose_heuristic, ranked_discards
+from .heuristic import SPECIAL_HAND, choose_heuristic, ranked_discards
 from .knowledge import Knowledge, read_view
 from .worlds import sample_world
 
@@ -60,7 +60,8 @@ def choose_by_search(view: dict[str, Any], seed: int, playouts: int = 0) -> Acti
     legal: list[dict[str, Any]] = view["legal"]
     STATS["decisions"] += 1
     preferred = choose_heuristic(view, "normal", seed)
-    if len(legal) == 1 or view["phase"] in ("answer", "round_over"):
+    if len(legal) == 1 or view["phase"] in ("answer", "round_over") or (
+            preferred == SPECIAL_HAND):  # U21: its bonus ends the round; nothing to search
         return parse_action(preferred)
     know = read_view(view)
     candidates = _candidates(view, preferred, know)

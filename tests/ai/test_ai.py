@@ -66,9 +66,9 @@ def _reshuffled(state: C.State, seat: int, rng: random.Random) -> C.State:
     return state._replace(hands=tuple(hands), stock=tuple(hidden), packets=tuple(packets))
 
 
-# Every registered variant, and a rule set with house rules that the fast path does not
-# model (the strong level searches over the public API there).
-FAIRNESS = [*sorted(C.VARIANTS), "classic+H1+H6+H10"]
+# Every registered variant, and rule sets with house rules or options that the fast path
+# does not model (the strong level searches over the public API there; U21: special hands).
+FAIRNESS = [*sorted(C.VARIANTS), "classic+H1+H6+H10", "american+U21"]
 
 
 @pytest.mark.parametrize("level", ["easy", "normal", "strong"])

@@ -18,6 +18,8 @@ from tests.e2e.rounds import (
     moves,
     play_human_turns,
     saved,
+    saved_state,
+    store_save,
     totals,
     turn_from,
 )
@@ -205,3 +207,24 @@ def test_escalera_a_whole_round_in_the_browser(page: Page) -> None:
     assert next((e["seat"], e["count"]) for e in end.log_list()
                 if e.get("event") == "reserve") == (0, 11)
     expect(page.get_by_test_id("log")).to_contain_text("took 11 cards from the stock")
+
+
+def test_american_special_hand_in_the_browser(page: Page) -> None:
+    """U21 (an option): a hand of fourteen natural pairs, before the side has melded,
+    offers "Lay down special hand"; the click ends the round, which scores its 2500."""
+    from canasta.house_rules import rules_named
+    from tests.engine.test_american import PAIRS, at
+
+    store_save(page, at(rules_named("american+U21"), PAIRS))
+    page.goto("/?fast=1&level=easy")
+    page.wait_for_selector("body[data-engine=ready]")
+    button = page.get_by_test_id("special-hand")
+    expect(button).to_be_visible()
+    button.click()
+    expect(page.get_by_test_id("sheet-extra-special_hand-0")).to_have_text("2500")
+    expect(page.get_by_test_id("went-out")).to_contain_text(
+        "went out with a special hand, pairs without wild cards")
+    expect(page.get_by_test_id("special-hand-cards").locator(".card")).to_have_count(14)
+    expect(page.get_by_test_id("left-0")).to_have_count(0)
+    end = saved_state(page)
+    assert end.special_hand == "pairs" and end.went_out == 0

@@ -7,11 +7,12 @@ import random
 from typing import Any
 
 import canasta as C
-from canasta.house_rules import with_house_rules
+from canasta.house_rules import rules_named, with_house_rules
 from canasta.reserve import joining
 from canasta.scoring import canasta_bonus
 from canasta.state import State
 from tests.engine.helpers import DRAW, discard, meld, rule, stocked, take
+from tests.engine.invariants import check_state, public_cards
 from tests.games import every_level_plays, reloaded_random_round
 
 AM = C.get_rules("american")
@@ -246,3 +247,97 @@ def test_every_ai_level_plays_american() -> None:
 
 def test_an_american_game_replays_from_its_save() -> None:
     reloaded_random_round(AM, 12)
+
+
+# U21: special hands, the option (preset U21) off by default. The hand built: pairs
+# without wild cards, the whole hand after the draw (14 cards), 2500 in place of the
+# side's score.
+SPECIAL = C.parse_action({"type": "special_hand"})
+PAIRS = ["4S", "4D", "5S", "5H", "8C", "8D", "9S", "9H", "TS", "TD", "KC", "KH", "AS", "AD"]
+U21 = rules_named("american+U21")
+
+
+def test_U21_special_hands_are_an_option_off_by_default() -> None:
+    assert AM.special_pairs_bonus == 0 and U21.special_pairs_bonus == 2500
+    assert with_house_rules(AM, ["U21"]) == U21
+    state = at(AM, PAIRS)
+    assert {"type": "special_hand"} not in [C.action_to_json(a) for a in C.legal_actions(state)]
+    refusal = C.check(state, SPECIAL)
+    assert refusal is not None and refusal.rule == "U21" and "no special hands" in refusal.message
+    # Every other registered variant has none either.
+    assert all(C.get_rules(v).special_pairs_bonus == 0 for v in C.VARIANTS)
+
+
+def test_U21_seven_natural_pairs_go_out_for_2500() -> None:
+    before = at(U21, PAIRS, red_threes=[["3H", "3S"], []], hands=[O1, O3, O2])
+    assert {"type": "special_hand"} in [C.action_to_json(a) for a in C.legal_actions(before)]
+    assert C.parse_action({"type": "special_hand"}) == SPECIAL
+    assert C.action_to_json(SPECIAL) == {"type": "special_hand"}
+    out = C.apply(before, SPECIAL)
+    assert out.round_over and out.went_out == 0 and out.special_hand == "pairs"
+    rows = C.round_score(out)
+    # The side scores the hand's bonus in place of everything else (its 3s, going out,
+    # cards in hand); the other side as usual (cards left in hand minus).
+    assert rows[0] == {"melded_cards": 0, "canasta_bonus": 0, "red_threes": 0,
+                       "going_out": 0, "hand_penalty": 0, "extras": {"special_hand": 2500},
+                       "total": 2500, "concealed": False}
+    assert rows[1]["hand_penalty"] == -(15 + 20) == rows[1]["total"]  # 4 4 6, 6 6 8
+    view = C.view_for(out, 1)
+    assert view["special_hand"] == {"seat": 0, "name": "pairs",
+                                    "title": "pairs without wild cards", "bonus": 2500}
+    assert view["hands"][0] == list(out.hands[0])  # shown face up, as every hand
+    assert view["log"][-2] == {"seat": 0, "action": {"type": "special_hand"}, "hand": "pairs"}
+    # Cards conserved, views leak nothing, the save replays to the same state.
+    check_state(out, full=True, seen_public=set(public_cards(before)))
+    # Two pairs of a rank are two pairs.
+    four = ["KC", "KH", "KD", "KS", *PAIRS[:10]]
+    assert rule(at(U21, four), SPECIAL) is None
+
+
+def test_U21_a_hand_that_is_not_a_special_hand_is_refused() -> None:
+    def refused(hand: list[str], **kw: Any) -> str:
+        refusal = C.check(at(U21, hand, **kw), SPECIAL)
+        assert refusal is not None and refusal.rule == "U21"
+        return refusal.message
+
+    assert "not a special hand" in refused([*PAIRS[:12], "AS", "2D"])  # a wild card
+    assert "not a special hand" in refused([*PAIRS[:12], "AS", "JK"])
+    assert "not a special hand" in refused([*PAIRS[:12], "AS", "KD"])  # no pair
+    assert "not a special hand" in refused(PAIRS[:12])  # not the whole hand of 14
+    # Only before the side has melded: not once the partner has a meld down.
+    assert "before your side has melded" in refused(PAIRS, melds=[[["JC", "JD", "JH"]], []])
+    # Not before the draw (C6), nor by a hand of pairs held back after a meld.
+    refusal = C.check(at(U21, PAIRS[:13], phase="draw"), SPECIAL)
+    assert refusal is not None and refusal.rule == "C6"
+    from canasta.special_hands import hand_of
+
+    assert hand_of(U21, ("3C", "3C", *PAIRS[2:])) is None  # no 3s
+    assert hand_of(AM, tuple(PAIRS)) is None  # off by default
+    assert hand_of(U21, tuple(PAIRS)) == "pairs"
+
+
+def test_U21_every_ai_level_lays_down_a_special_hand() -> None:
+    from canasta.ai import choose_action
+    from canasta.ai.fast import unmodelled
+
+    view = C.view_for(at(U21, PAIRS), 0)
+    for level in ("easy", "normal", "strong"):
+        assert choose_action(view, level, 3) == SPECIAL
+    # The fast path does not model it: the strong level searches over the public API.
+    reason = unmodelled(U21)
+    assert reason is not None and "special_pairs_bonus" in reason
+    every_level_plays(U21, 321)
+
+
+def test_U21_saves_without_the_option_still_load() -> None:
+    import json
+
+    state = reloaded_random_round(AM, 5)
+    data = json.loads(json.dumps(C.to_json(state)))
+    del data["rules"]["special_pairs_bonus"]  # a save written before U21
+    loaded = C.from_json(data)
+    assert loaded == state and loaded.special_hand == ""
+    # A game with the option saves its special hand and loads it back.
+    out = C.apply(at(U21, PAIRS), SPECIAL)
+    again = C.from_json(json.loads(json.dumps(C.to_json(out))))
+    assert again.special_hand == "pairs" and C.round_score(again) == C.round_score(out)

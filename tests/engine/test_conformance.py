@@ -37,6 +37,21 @@ def test_random_rounds_keep_every_invariant(variant: str) -> None:
     assert actions >= MIN_ACTIONS
 
 
+# Options whose mechanism no registered variant has by default, played at random too.
+OPTIONS = ["american+U21"]  # U21: special hands
+
+
+@pytest.mark.parametrize("name", OPTIONS)
+def test_random_rounds_with_an_option_keep_every_invariant(name: str) -> None:
+    from canasta.house_rules import rules_named
+
+    rules = rules_named(name)
+    actions = 0
+    for game in range(GAMES):
+        actions += play_random(rules, 7300 + game, 8, full_every=20, save_every=250).actions
+    assert actions >= MIN_ACTIONS
+
+
 @pytest.mark.parametrize("variant", sorted(C.VARIANTS))
 def test_views_leak_nothing_after_every_action(variant: str) -> None:
     for game in range(3):  # (a round of Railroad is some ten of the others)
