@@ -64,16 +64,18 @@ def test_following_hints_plays_whole_turns_without_a_refusal(page: Page) -> None
     assert followed.count("discard") + followed.count("ask") >= 2, followed
 
 
+# Issue 19: the opponents have melded kings and the pile is open to them.
+GIFT = {
+    "variant": "classic", "to_move": 0, "phase": "play",
+    "hands": [["KD", "8C", "8S", "5H", "5D"], ["JS", "JS", "7H", "6H"],
+              ["JH", "JH", "7D", "6S"], ["JC", "JC", "7S", "8D"]],
+    "melds": [[["QS", "QC", "QH"]], [["KS", "KC", "KH"]]],
+    "pile": ["9C", "6D", "AH", "TD", "4C", "7C", "9H", "6C"], "scores": [0, 0],
+}
+
+
 def test_the_hint_says_which_discard_would_hand_the_next_player_the_pile(page: Page) -> None:
-    # Issue 19: the opponents have melded kings and the pile is open to them.
-    position = {
-        "variant": "classic", "to_move": 0, "phase": "play",
-        "hands": [["KD", "8C", "8S", "5H", "5D"], ["JS", "JS", "7H", "6H"],
-                  ["JH", "JH", "7D", "6S"], ["JC", "JC", "7S", "8D"]],
-        "melds": [[["QS", "QC", "QH"]], [["KS", "KC", "KH"]]],
-        "pile": ["9C", "6D", "AH", "TD", "4C", "7C", "9H", "6C"], "scores": [0, 0],
-    }
-    open_game(page, "fast=1&position=" + quote(json.dumps(position)))
+    open_game(page, "fast=1&position=" + quote(json.dumps(GIFT)))
     page.wait_for_selector("[data-testid=hand-card]")
     page.get_by_test_id("btn-hint").click()
     hint = page.get_by_test_id("hint")

@@ -17,6 +17,7 @@ from playwright.sync_api import Browser, Page, expect
 from canasta import messages
 from tests.e2e.conftest import guard_requests, hand_cards, my_turn, open_game, select
 from tests.e2e.rounds import store_save
+from tests.e2e.test_hint import GIFT  # the pile open to the opponents: the hint says why
 from tests.e2e.test_layout import MEASURE
 from tests.games import easy_game
 
@@ -111,17 +112,6 @@ ENGLISH = re.compile(r"\b(the|your|you|with|and|of|is|are|cannot|not|from|this|t
                      r"|must|has|have|there)\b", re.IGNORECASE)
 # Names of games that no language here translates (docs/i18n/<code>.md).
 PROPER_NAMES = ("Pennies from Heaven", "Hand and Foot")
-# The opponents have melded kings and the pile is open to them: the hint names the
-# discards that would hand it over, and why (issue 19).
-GIFT = {
-    "variant": "classic", "to_move": 0, "phase": "play",
-    "hands": [["KD", "8C", "8S", "5H", "5D"], ["JS", "JS", "7H", "6H"],
-              ["JH", "JH", "7D", "6S"], ["JC", "JC", "7S", "8D"]],
-    "melds": [[["QS", "QC", "QH"]], [["KS", "KC", "KH"]]],
-    "pile": ["9C", "6D", "AH", "TD", "4C", "7C", "9H", "6C"], "scores": [0, 0],
-}
-
-
 def no_english(page: Page, testid: str) -> str:
     text = page.get_by_test_id(testid).inner_text()
     for name in PROPER_NAMES:
