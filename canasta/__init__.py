@@ -7,11 +7,12 @@ from .errors import ActionFormatError, IllegalAction, PositionError, Rejection
 from .legal import legal_actions
 from .position import load_position
 from .rule_options import describe as describe_options
-from .rules import CLASSIC, VARIANTS, RuleSet, get_rules
+from .rules import CLASSIC, RuleSet
 from .saves import SCHEMA, from_json, new_game, to_json
 from .scoring import score_round
 from .state import State
 from .transitions import apply
+from .variants import VARIANTS, get_rules
 from .view import view_for
 
 

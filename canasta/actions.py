@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from .cards import ALL_CARDS, RANKS, WILDS, is_card, sort_cards
-from .errors import ActionFormatError, shown, shown_keys
+from .errors import ActionFormatError, Text, shown, shown_keys
 from .melds import ONTO_MAX
 
 
@@ -106,17 +106,19 @@ def take_with(cards: tuple[str, ...]) -> TakePile:
 def _cards(data: dict[str, Any], key: str) -> tuple[str, ...]:
     raw = data.get(key)
     if not isinstance(raw, list):
-        raise ActionFormatError(f'"{key}" must be a list of cards, got {shown(raw)}')
+        raise ActionFormatError(Text('"{field}" must be a list of cards, got {value}', field=key,
+                                     value=shown(raw)))
     for c in raw:
         if not is_card(c):
-            raise ActionFormatError(f"{shown(c)} is not a card (use e.g. 'KD', 'TS', 'JK')")
+            raise ActionFormatError(_not_a_card(c))
     return sort_cards(raw)
 
 
 def _expect_keys(data: dict[str, Any], allowed: set[str]) -> None:
     extra = set(data) - allowed - {"type"}
     if extra:
-        raise ActionFormatError(f"unexpected field(s) for {data['type']!r}: {shown_keys(extra)}")
+        raise ActionFormatError(Text("unexpected field(s) for {kind}: {names}",
+                                     kind=repr(data["type"]), names=shown_keys(extra)))
 
 
 def _onto(data: dict[str, Any]) -> int | None:
@@ -124,22 +126,24 @@ def _onto(data: dict[str, Any]) -> int | None:
     if onto is None:
         return None
     if type(onto) is not int or not 1 <= onto <= ONTO_MAX:
-        raise ActionFormatError(f'"onto" must be a meld id (a whole number from 1 to {ONTO_MAX}), '
-                                f"got {shown(onto)}")
+        raise ActionFormatError(Text('"onto" must be a meld id (a whole number from 1 to {high}), '
+                                     "got {value}", high=ONTO_MAX, value=shown(onto)))
     return onto
 
 
 def _new(data: dict[str, Any]) -> bool:
     new = data.get("new", False)
     if type(new) is not bool:
-        raise ActionFormatError(f'"new" must be true or false, got {shown(new)}')
+        raise ActionFormatError(Text('"new" must be true or false, got {value}',
+                                     value=shown(new)))
     return new
 
 
 def parse_action(data: object) -> Action:
     """Turn action JSON into an Action; raises ActionFormatError with the reason."""
     if not isinstance(data, dict):
-        raise ActionFormatError(f"an action must be a JSON object, got {type(data).__name__}")
+        raise ActionFormatError(Text("an action must be a JSON object, got {name}",
+                                     name=type(data).__name__))
     kind = data.get("type")
     if kind == "draw":
         _expect_keys(data, set())
@@ -152,19 +156,21 @@ def parse_action(data: object) -> Action:
         _expect_keys(data, {"cards", "rank", "onto", "new"})
         cards = _cards(data, "cards")
         if not cards:
-            raise ActionFormatError("a meld needs at least one card")
+            raise ActionFormatError(Text("a meld needs at least one card"))
         rank = data.get("rank")
         if rank is not None and (not isinstance(rank, str) or len(rank) != 1 or rank not in RANKS):
-            raise ActionFormatError(f'"rank" must be one of {RANKS}, got {shown(rank)}')
+            raise ActionFormatError(Text('"rank" must be one of {ranks}, got {value}',
+                                         ranks=RANKS, value=shown(rank)))
         return Meld(cards, rank, _onto(data), _new(data))
     if kind == "discard":
         _expect_keys(data, {"card", "reserve"})
         card = data.get("card")
         if not isinstance(card, str) or not is_card(card):
-            raise ActionFormatError(f"{shown(card)} is not a card (use e.g. 'KD', 'TS', 'JK')")
+            raise ActionFormatError(_not_a_card(card))
         reserve = data.get("reserve", False)
         if type(reserve) is not bool:
-            raise ActionFormatError(f'"reserve" must be true or false, got {shown(reserve)}')
+            raise ActionFormatError(Text('"reserve" must be true or false, got {value}',
+                                         value=shown(reserve)))
         return Discard(card, True) if reserve else DISCARDS[card]
     if kind == "ask":
         _expect_keys(data, set())
@@ -173,7 +179,8 @@ def parse_action(data: object) -> Action:
         _expect_keys(data, {"yes"})
         yes = data.get("yes")
         if not isinstance(yes, bool):
-            raise ActionFormatError(f'"yes" must be true or false, got {shown(yes)}')
+            raise ActionFormatError(Text('"yes" must be true or false, got {value}',
+                                         value=shown(yes)))
         return Answer(yes)
     if kind == "next_round":
         _expect_keys(data, set())
@@ -184,60 +191,66 @@ def parse_action(data: object) -> Action:
     if kind == "special_hand":
         _expect_keys(data, set())
         return SPECIAL_HAND
-    raise ActionFormatError(
-        f"unknown action type {shown(kind)}; expected draw, take_pile, meld, discard, ask, "
-        "answer, next_round, end_round or special_hand"
-    )
+    raise ActionFormatError(Text(
+        "unknown action type {kind}; expected draw, take_pile, meld, discard, ask, "
+        "answer, next_round, end_round or special_hand", kind=shown(kind)))
 
 
 _KINDS = (Draw, TakePile, Meld, Discard, Ask, Answer, NextRound, EndRound, SpecialHand)
 
 
-def _cards_problem(cards: object, what: str) -> str | None:
+def _not_a_card(value: object) -> Text:
+    return Text("{value} is not a card (use e.g. 'KD', 'TS', 'JK')", value=shown(value))
+
+
+def _cards_problem(cards: object, meld: bool) -> Text | None:
     if type(cards) is not tuple:
-        return f"{what} must be a tuple of cards, not {shown(cards)}"
+        return (Text("a meld's cards must be a tuple of cards, not {value}", value=shown(cards))
+                if meld else Text("the cards taking the pile must be a tuple of cards, not "
+                                  "{value}", value=shown(cards)))
     for c in cards:
         if not is_card(c):
-            return f"{shown(c)} is not a card (use e.g. 'KD', 'TS', 'JK')"
+            return _not_a_card(c)
     return None
 
 
-def _onto_problem(onto: object, new: object = False) -> str | None:
+def _onto_problem(onto: object, new: object = False) -> Text | None:
     if type(new) is not bool:
-        return f"new must be True or False, not {shown(new)}"
+        return Text("new must be True or False, not {value}", value=shown(new))
     if onto is not None and new:
-        return "a meld either joins the meld onto names or is new, not both"
+        return Text("a meld either joins the meld onto names or is new, not both")
     if onto is None or (type(onto) is int and 1 <= onto <= ONTO_MAX):
         return None
-    return f"onto must be a meld id (a whole number from 1 to {ONTO_MAX}), not {shown(onto)}"
+    return Text("onto must be a meld id (a whole number from 1 to {high}), not {value}",
+                high=ONTO_MAX, value=shown(onto))
 
 
-def form_problem(action: object) -> str | None:
+def form_problem(action: object) -> Text | None:
     """Why `action` is not an action at all (None when it is one): what `parse_action`
     refuses in JSON, for an action built in Python (`Discard("XX")`, `Meld(None)`, a
     string). `check` refuses such an action with it, so `apply` raises IllegalAction."""
     if type(action) not in _KINDS:
-        return f"{shown(action)} is not an action (Draw, TakePile, Meld, Discard, Ask, Answer, " \
-               "NextRound, EndRound or SpecialHand)"
+        return Text("{value} is not an action (Draw, TakePile, Meld, Discard, Ask, Answer, "
+                    "NextRound, EndRound or SpecialHand)", value=shown(action))
     if isinstance(action, Discard):
         if type(action.reserve) is not bool:
-            return f"reserve must be True or False, not {shown(action.reserve)}"
-        return None if is_card(action.card) else \
-            f"{shown(action.card)} is not a card (use e.g. 'KD', 'TS', 'JK')"
+            return Text("reserve must be True or False, not {value}",
+                        value=shown(action.reserve))
+        return None if is_card(action.card) else _not_a_card(action.card)
     if isinstance(action, Meld):
         rank = action.rank
         if rank is not None and (not isinstance(rank, str) or len(rank) != 1
                                  or rank not in RANKS):
-            return f"a meld's rank must be one of {RANKS}, not {shown(rank)}"
+            return Text("a meld's rank must be one of {ranks}, not {value}", ranks=RANKS,
+                        value=shown(rank))
         if type(action.cards) is tuple and not action.cards:
-            return "a meld needs at least one card"
-        return _cards_problem(action.cards, "a meld's cards") or _onto_problem(action.onto,
-                                                                              action.new)
+            return Text("a meld needs at least one card")
+        return _cards_problem(action.cards, True) or _onto_problem(action.onto, action.new)
     if isinstance(action, TakePile):
-        return _cards_problem(action.cards, "the cards taking the pile") or \
-            _onto_problem(action.onto, action.new)
+        return _cards_problem(action.cards, False) or _onto_problem(action.onto, action.new)
     if isinstance(action, Answer) and not isinstance(action.yes, bool):
-        return f"an answer is yes (True) or no (False), not {shown(action.yes)}"
+        return Text("an answer is yes (True) or no (False), not {value}",
+                    value=shown(action.yes))
     return None
 
 

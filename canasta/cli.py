@@ -19,10 +19,11 @@ from .checks import check
 from .house_rules import rules_named
 from .legal import legal_actions
 from .position import load_position, position_of
-from .rules import CLASSIC, VARIANTS, RuleSet
+from .rules import CLASSIC, RuleSet
 from .saves import from_json, new_game, to_json
 from .state import State
 from .transitions import apply
+from .variants import VARIANTS
 
 BENCH_POSITIONS = Path(__file__).resolve().parent.parent / "bench" / "positions.json"
 

@@ -4,11 +4,13 @@ Every way the engine refuses input is one of these classes (each a `ValueError`)
 `IllegalAction` (an action `check` refuses), `PositionError` (a position or save that
 cannot exist), `ActionFormatError` (action JSON that is no action) and `RuleSetError`
 (a rule set out of range or self-contradictory). Anything else escaping the engine
-from bad input is a defect (the fuzzer, canasta/fuzz.py, counts them)."""
+from bad input is a defect (the fuzzer, canasta/fuzz.py, counts them). Each is raised
+with a `Text` (issue 18: `err.args[0]`, its phrases nested Texts), so the table says
+what is wrong in the player's language (tests/test_error_texts.py)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -96,26 +98,55 @@ _SHOWN_DIGITS = 20
 def shown(value: object) -> str:
     """A short, safe rendering of an input value for an error message: bounded in
     length and work whatever the value (a huge number, a long text or a deeply nested
-    list is never turned into text whole, so no message can fail or flood)."""
+    list is never turned into text whole, so no message can fail or flood). A value
+    written out (a number, a quoted text) is a plain `str`, the same in every language;
+    a phrase that describes it ("a list of 3 items") is a `Text`, said in the player's."""
     if value is None or isinstance(value, (bool, float)):
         return repr(value)
     if isinstance(value, int):
         if -(10**_SHOWN_DIGITS) < value < 10**_SHOWN_DIGITS:
             return repr(value)
-        return f"a number of about {round(value.bit_length() * 0.30103)} digits"
+        return Text("a number of about {n} digits", n=round(value.bit_length() * 0.30103))
     if isinstance(value, str):
         if len(value) <= _SHOWN_TEXT:
             return repr(value)
-        return repr(value[:_SHOWN_TEXT]) + f"... ({len(value)} characters)"
+        return Text("{text}... ({n, plural, one {# character} other {# characters}})",
+                    text=repr(value[:_SHOWN_TEXT]), n=len(value))
     if isinstance(value, (list, tuple)):
-        return f"a list of {len(value)} item{'s' * (len(value) != 1)}"
+        return Text("a list of {n, plural, one {# item} other {# items}}", n=len(value))
     if isinstance(value, dict):
-        return f"an object with {len(value)} field{'s' * (len(value) != 1)}"
-    return f"a value of type {type(value).__name__}"
+        return Text("an object with {n, plural, one {# field} other {# fields}}", n=len(value))
+    return Text("a value of type {name}", name=type(value).__name__)
 
 
 def shown_keys(keys: Iterable[object]) -> str:
-    """Field names for a message (unknown ones, say): a few of them, each `shown`."""
+    """Field names for a message (unknown ones, say): a few of them, each `shown`, as
+    one phrase ("'a', 'b' and 3 more": nested `Text`s where it holds words)."""
     names = sorted(shown(k) for k in keys)
-    more = f" and {len(names) - 4} more" if len(names) > 4 else ""
-    return ", ".join(names[:4]) + more
+    said = listed(names[:4])
+    if len(names) > 4:
+        said = Text("{names} and {n} more", names=said, n=len(names) - 4)
+    return said
+
+
+def listed(items: Sequence[str], semicolons: bool = False) -> str:
+    """Phrases as one phrase, "a, b, c" (or "a; b; c"): each pair a nested `Text`, so
+    that each item (a `Text` itself, or a value) crosses to the table as it is."""
+    said = items[0] if items else ""
+    for item in items[1:]:
+        said = (Text("{first}; {then}", first=said, then=item) if semicolons
+                else Text("{first}, {then}", first=said, then=item))
+    return said
+
+
+def said_by(err: BaseException) -> str:
+    """The sentence an error says, for a message about it (a damaged save that cannot
+    be replayed): the `Text` it carries (a refusal's with its rule id, as its English
+    text reads), else its plain text."""
+    if isinstance(err, IllegalAction):
+        message = err.rejection.message
+        if not isinstance(message, Text) and "{" not in message:
+            message = Text(message)  # a refusal's plain sentence: its own key
+        return Text("{said} ({rule})", said=message, rule=err.rejection.rule)
+    first = err.args[0] if err.args else None
+    return first if isinstance(first, Text) else str(err)

@@ -54,11 +54,12 @@ from .legal import legal_actions
 from .mutate import mutate, nasty
 from .position import load_position, position_of
 from .rule_options import CHOICES, OPTIONS
-from .rules import VARIANTS, RuleSet
+from .rules import RuleSet
 from .rules import _from_json as _read_afresh
 from .saves import from_json, new_game, to_json
 from .state import DRAW, PLAY, State
 from .transitions import apply
+from .variants import VARIANTS
 from .view import view_for
 
 CLEAN_REFUSALS: tuple[type[Exception], ...] = (

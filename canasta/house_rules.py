@@ -17,7 +17,8 @@ from typing import Any, NamedTuple
 
 from .errors import RuleSetError, Text, shown
 from .rule_options import rule_of
-from .rules import CLASSIC, NEG_INF, NEVER, RuleSet, get_rules
+from .rules import CLASSIC, NEG_INF, NEVER, RuleSet
+from .variants import VARIANTS, get_rules
 
 
 class Preset(NamedTuple):
@@ -219,9 +220,54 @@ def presets_for(base: RuleSet) -> dict[str, Preset]:
     return {**{p.id: p for p in VARIANT_OPTIONS.get(base.name, ())}, **HOUSE_RULES}
 
 
-def clash(base: RuleSet, preset: Preset) -> str | None:
-    """Why the house rule `preset` cannot be added to `base` (None: it can): it sets an
-    option that `base` itself changed from Classic. A variant's own options never clash."""
+# The options a house rule sets, named in a clash's sentence ("already sets the target
+# score"): each a phrase of its own, said in the player's language.
+_OPTION_WORDS = {
+    "black_three_freezes": Text("black three freezes"),
+    "black_three_in_hand": Text("black three in hand"),
+    "canasta_opens_from": Text("canasta opens from"),
+    "canastas_to_go_out": Text("canastas to go out"),
+    "concealed_canasta_bonus": Text("concealed canasta bonus"),
+    "concealed_needs_minimum": Text("concealed needs minimum"),
+    "double_end_bonus": Text("double end bonus"),
+    "initial_meld": Text("initial meld"),
+    "red_threes_by_going_out": Text("red threes by going out"),
+    "target_score": Text("target score"),
+    "wild_canasta_bonus": Text("wild canasta bonus"),
+    "wild_meld_min": Text("wild meld min"),
+}
+
+
+def _and(items: list[str]) -> str:
+    """Phrases as one: "a and b and c" (each pair a nested `Text`)."""
+    said = items[0]
+    for item in items[1:]:
+        said = Text("{first} and {then}", first=said, then=item)
+    return said
+
+
+def _titled(title: str) -> str:
+    """A game's or preset's title as a phrase: a `Text` (said in the player's language)
+    where it is one the engine offers (tools/i18n.py `game_titles` keys them), else as
+    it is (a rule set's own title, loaded by value)."""
+    return Text(title) if title in _titles() else title
+
+
+def _titles() -> set[str]:
+    if not _TITLES:
+        _TITLES.update(r.title for r in VARIANTS.values())
+        _TITLES.update(p.title for p in HOUSE_RULES.values())
+        _TITLES.update(p.title for own in VARIANT_OPTIONS.values() for p in own)
+    return _TITLES
+
+
+_TITLES: set[str] = set()
+
+
+def clash(base: RuleSet, preset: Preset) -> Text | None:
+    """Why the house rule `preset` cannot be added to `base` (None: it can), as a
+    sentence: it sets an option that `base` itself changed from Classic. A variant's own
+    options never clash."""
     if preset.id not in HOUSE_RULES or any(p.id == preset.id
                                            for p in VARIANT_OPTIONS.get(base.name, ())):
         return None
@@ -231,12 +277,18 @@ def clash(base: RuleSet, preset: Preset) -> str | None:
         return None
     cited = sorted({base.cite(r) for name in changed if (r := rule_of(name)) is not None
                     and (base.cite(r) != r or not r.startswith("C"))})
-    what = " and ".join(name.replace("_", " ") for name in changed)
-    whose = (f"that game's own rule {cited[0]} already sets" if len(cited) == 1
-             else f"that game's own rules {', '.join(cited)} already set" if cited
-             else "that game already sets")
-    return (f"house rule {preset.id} ({preset.title}) cannot be added to {base.title}: "
-            f"{whose} the {what}")
+    what = _and([_OPTION_WORDS.get(name) or name.replace("_", " ") for name in changed])
+    title, game = _titled(preset.title), _titled(base.title)
+    if len(cited) == 1:
+        return Text("House rule {id} ({title}) cannot be added to {game}: that game's own "
+                    "rule {rule} already sets the {what}", id=preset.id, title=title,
+                    game=game, rule=cited[0], what=what)
+    if cited:
+        return Text("House rule {id} ({title}) cannot be added to {game}: that game's own "
+                    "rules {rules} already set the {what}", id=preset.id, title=title,
+                    game=game, rules=", ".join(cited), what=what)
+    return Text("House rule {id} ({title}) cannot be added to {game}: that game already "
+                "sets the {what}", id=preset.id, title=title, game=game, what=what)
 
 
 def with_house_rules(base: RuleSet, ids: list[str] | tuple[str, ...]) -> RuleSet:
@@ -248,15 +300,15 @@ def with_house_rules(base: RuleSet, ids: list[str] | tuple[str, ...]) -> RuleSet
     set itself refuses (H1 where every player plays alone)."""
     known = presets_for(base)
     if not isinstance(ids, (list, tuple)) or not all(isinstance(i, str) for i in ids):
-        raise RuleSetError(f"house rules must be a list of ids ({', '.join(known)}), "
-                           f"not {shown(ids)}")
+        raise RuleSetError(Text("house rules must be a list of ids ({ids}), not {value}",
+                                ids=", ".join(known), value=shown(ids)))
     own = {p.id for p in VARIANT_OPTIONS.get(base.name, ())}
     chosen = sorted(set(ids), key=lambda i: (i not in own, len(i), i))
     unknown = [i[:20] for i in chosen if i not in known]
     if unknown:
         offered = ", ".join(d["id"] for d in describe(base))
-        raise RuleSetError(f"unknown house rule {', '.join(unknown[:4])}; {base.name} may "
-                           f"have: {offered}")
+        raise RuleSetError(Text("unknown house rule {ids}; {game} may have: {offered}",
+                                ids=", ".join(unknown[:4]), game=base.name, offered=offered))
     changes: dict[str, Any] = {}
     setter: dict[str, str] = {}
     cited = dict(base.rule_ids)
@@ -264,7 +316,7 @@ def with_house_rules(base: RuleSet, ids: list[str] | tuple[str, ...]) -> RuleSet
     for i in chosen:
         problem = clash(base, known[i])
         if problem is not None:
-            raise RuleSetError(problem[0].upper() + problem[1:])
+            raise RuleSetError(problem)
         for name, value in known[i].changes.items():
             if name == "rule_ids":
                 for rule, own_id in value:

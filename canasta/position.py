@@ -8,24 +8,26 @@ from collections import Counter
 from typing import Any
 
 from .cards import BLACK_THREES, RANK, WILDS, is_card, make_deck, sort_cards
-from .errors import PositionError, RuleSetError, shown, shown_keys
+from .errors import PositionError, RuleSetError, Text, said_by, shown, shown_keys
 from .legal import legal_actions
 from .melds import MELD_ID_MAX, WILD_KEY, TableMeld, shape_problem, table_meld
 from .rule_options import SCORE_HIGH
-from .rules import RuleSet, get_rules
+from .rules import RuleSet
 from .sequences import SEQUENCE, SEQUENCE_KEY, in_run_order
 from .sequences import start_problem as sequence_problem
 from .state import DRAW, PLAY, State, chain_push, seed_problem
 from .transitions import begin_turn
+from .variants import get_rules
 from .wild_melds import start_problem
 
 
 def _cards(value: Any, where: str) -> tuple[str, ...]:
     if not isinstance(value, list):
-        raise PositionError(f"{where} must be a list of cards")
+        raise PositionError(Text("{where} must be a list of cards", where=where))
     for c in value:
         if not is_card(c):
-            raise PositionError(f"{where}: {shown(c)} is not a card (use e.g. 'KD', 'TS', 'JK')")
+            raise PositionError(Text("{where}: {value} is not a card (use e.g. 'KD', 'TS', "
+                                     "'JK')", where=where, value=shown(c)))
     return tuple(value)
 
 
@@ -34,7 +36,10 @@ def _per(data: dict[str, Any], key: str, count: int, what: str) -> list[Any]:
     if value is None:
         return [[] for _ in range(count)]
     if not isinstance(value, list) or len(value) != count:
-        raise PositionError(f'"{key}" must list one entry per {what} ({count})')
+        raise PositionError(
+            Text('"{field}" must list one entry per seat ({count})', field=key, count=count)
+            if what == "seat" else
+            Text('"{field}" must list one entry per team ({count})', field=key, count=count))
     return value
 
 
@@ -43,23 +48,28 @@ def _meld(rules: RuleSet, cards: tuple[str, ...], where: str) -> TableMeld:
     if not naturals and rules.wild_meld_min:  # F1, H12: a meld of wild cards
         problem = start_problem(rules, len(cards))
         if problem:
-            raise PositionError(f"{where}: invalid meld {list(cards)}: {problem}")
+            raise PositionError(Text("{where}: invalid meld {cards}: {problem}", where=where,
+                                     cards=str(list(cards)), problem=problem))
         return table_meld(WILD_KEY, sort_cards(cards))
     ranks = {RANK[c] for c in naturals}
     if len(ranks) > 1 and rules.sequence_min:  # S6: a sequence
         problem = sequence_problem(rules, cards)
         if problem:
-            raise PositionError(f"{where}: invalid sequence {list(cards)}: {problem}")
+            raise PositionError(Text("{where}: invalid sequence {cards}: {problem}",
+                                     where=where, cards=str(list(cards)), problem=problem))
         return table_meld(SEQUENCE_KEY, in_run_order(cards))
     if len(ranks) != 1:
-        raise PositionError(f"{where}: a meld needs natural cards of exactly one rank")
+        raise PositionError(Text("{where}: a meld needs natural cards of exactly one rank",
+                                 where=where))
     rank = ranks.pop()
     if rank == "3":
-        raise PositionError(f"{where}: 3s are not melded in a position (C20, C21)")
+        raise PositionError(Text("{where}: 3s are not melded in a position (C20, C21)",
+                                 where=where))
     # (U8: a meld of a rank that takes wild cards only in an initial meld may hold them)
     problem = shape_problem(rules, rank, len(naturals), len(cards) - len(naturals), True)
     if problem:
-        raise PositionError(f"{where}: invalid meld {list(cards)}: {problem}")
+        raise PositionError(Text("{where}: invalid meld {cards}: {problem}", where=where,
+                                 cards=str(list(cards)), problem=problem))
     return table_meld(rank, sort_cards(cards))
 
 
@@ -68,14 +78,17 @@ def _meld_entry(rules: RuleSet, entry: Any, where: str) -> tuple[TableMeld, int 
     if isinstance(entry, dict):
         unknown = set(entry) - {"cards", "kind", "id"}
         if unknown:
-            raise PositionError(f"{where}: unknown meld field(s) {shown_keys(unknown)}")
+            raise PositionError(Text("{where}: unknown meld field(s) {names}", where=where,
+                                     names=shown_keys(unknown)))
         meld = _meld(rules, _cards(entry.get("cards"), f"{where}.cards"), where)
         if entry.get("kind", meld.kind) != meld.kind:
-            raise PositionError(f"{where}: these cards make a meld of kind {meld.kind!r}, "
-                                f"not {shown(entry['kind'])}")
+            raise PositionError(Text("{where}: these cards make a meld of kind {kind}, not "
+                                     "{value}", where=where, kind=repr(meld.kind),
+                                     value=shown(entry["kind"])))
         meld_id = entry.get("id")
         if meld_id is not None and (type(meld_id) is not int or not 1 <= meld_id <= MELD_ID_MAX):
-            raise PositionError(f"{where}: a meld id is a whole number from 1 to {MELD_ID_MAX}")
+            raise PositionError(Text("{where}: a meld id is a whole number from 1 to {high}",
+                                     where=where, high=MELD_ID_MAX))
         return meld, meld_id
     return _meld(rules, _cards(entry, where), where), None
 
@@ -87,7 +100,7 @@ def _number_melds(
     counting from 1, team by team in the order listed."""
     given = [i for team in entries for _, i in team if i is not None]
     if len(given) != len(set(given)):
-        raise PositionError("two melds of the position have the same id")
+        raise PositionError(Text("two melds of the position have the same id"))
     taken, free = set(given), 1
     out: list[tuple[TableMeld, ...]] = []
     for team in entries:
@@ -119,22 +132,24 @@ def _rules_of(data: dict[str, Any]) -> RuleSet:
         try:
             rules = RuleSet.from_json(data["rules"])
         except RuleSetError as err:
-            raise PositionError(f"the position's rules are unreadable: {err}") from None
+            raise PositionError(Text("the position's rules are unreadable: {why}",
+                                     why=said_by(err))) from None
         if "variant" in data and data["variant"] != rules.name:
-            raise PositionError("the position's variant and rules name different games")
+            raise PositionError(Text("the position's variant and rules name different games"))
         return rules
     variant = data.get("variant", "classic")
     if not isinstance(variant, str):
-        raise PositionError(f'"variant" must be a variant\'s name, not {shown(variant)}')
+        raise PositionError(Text('"variant" must be a variant\'s name, not {value}',
+                                 value=shown(variant)))
     try:
         return get_rules(variant)
     except KeyError as err:
-        raise PositionError(str(err.args[0])) from None
+        raise PositionError(said_by(err)) from None  # (get_rules says a Text)
 
 
 def load_position(data: dict[str, Any], seed: int = 0) -> State:
     if not isinstance(data, dict):
-        raise PositionError("a position must be a JSON object")
+        raise PositionError(Text("a position must be a JSON object"))
     problem = seed_problem(seed)
     if problem:
         raise PositionError(problem)
@@ -142,20 +157,23 @@ def load_position(data: dict[str, Any], seed: int = 0) -> State:
     n, teams = rules.players, rules.teams
     to_move = data.get("to_move", 0)
     if type(to_move) is not int or not 0 <= to_move < n:  # (true is no seat)
-        raise PositionError(f'"to_move" must be a seat from 0 to {n - 1}, not {shown(to_move)}')
+        raise PositionError(Text('"to_move" must be a seat from 0 to {high}, not {value}',
+                                 high=n - 1, value=shown(to_move)))
     dealer = data.get("dealer", (to_move - 1) % n)
     if type(dealer) is not int or not 0 <= dealer < n:
-        raise PositionError(f'"dealer" must be a seat from 0 to {n - 1}, not {shown(dealer)}')
+        raise PositionError(Text('"dealer" must be a seat from 0 to {high}, not {value}',
+                                 high=n - 1, value=shown(dealer)))
     phase = data.get("phase", DRAW)
     if phase not in (DRAW, PLAY):
-        raise PositionError('"phase" must be "draw" or "play" in a position')
+        raise PositionError(Text('"phase" must be "draw" or "play" in a position'))
     hands = [
         sort_cards(_cards(h, f"hands[{i}]")) for i, h in enumerate(_per(data, "hands", n, "seat"))
     ]
     teams_melds = _per(data, "melds", teams, "team")
     for t, team in enumerate(teams_melds):
         if not isinstance(team, list):
-            raise PositionError(f"melds[{t}] must be a list of melds (each a list of cards)")
+            raise PositionError(Text("melds[{t}] must be a list of melds (each a list of "
+                                     "cards)", t=t))
     melds = _number_melds([
         [_meld_entry(rules, m, f"melds[{t}][{j}]") for j, m in enumerate(team)]
         for t, team in enumerate(teams_melds)
@@ -167,16 +185,19 @@ def load_position(data: dict[str, Any], seed: int = 0) -> State:
             if len(held) > 1 and (len(held) > rules.groups_per_rank or rank in ("3", "W")
                                   or any(len(m.cards) < rules.canasta_size
                                          for m in held[:-1])):
-                raise PositionError(
-                    f"melds[{t}]: a team has at most one meld per rank (C18), or where the "
-                    f"rules allow {rules.groups_per_rank}, new ones beside canastas (S5)")
+                raise PositionError(Text(
+                    "melds[{t}]: a team has at most one meld per rank (C18), or where the "
+                    "rules allow {n}, new ones beside canastas (S5)", t=t,
+                    n=rules.groups_per_rank))
     reds = [
         _cards(r, f"red_threes[{t}]") for t, r in enumerate(_per(data, "red_threes", teams, "team"))
     ]
     for t, r in enumerate(reds):
         if any(c not in rules.laid_threes for c in r):
-            raise PositionError(f"red_threes[{t}] may hold only red 3s"
-                                + (" and black 3s (U5)" if rules.black_threes_laid else ""))
+            raise PositionError(
+                Text("red_threes[{t}] may hold only red 3s and black 3s (U5)", t=t)
+                if rules.black_threes_laid else
+                Text("red_threes[{t}] may hold only red 3s", t=t))
     # K10: black 3s set aside (additive; only where the rules set them aside)
     blacks = [
         _cards(b, f"black_threes_aside[{t}]")
@@ -184,21 +205,21 @@ def load_position(data: dict[str, Any], seed: int = 0) -> State:
     ]
     for t, b in enumerate(blacks):
         if any(c not in BLACK_THREES for c in b):
-            raise PositionError(f"black_threes_aside[{t}] may hold only black 3s")
+            raise PositionError(Text("black_threes_aside[{t}] may hold only black 3s", t=t))
         if b and not rules.black_threes_set_aside:
-            raise PositionError("black_threes_aside: these rules set no black 3 aside")
+            raise PositionError(Text("black_threes_aside: these rules set no black 3 aside"))
     # R13: the packets dealt face down (additive; only where the rules deal them)
     packets: list[tuple[str, ...]] = []
     packets_open: list[bool] = []
     if "packets" in data:
         if rules.reserve_from != "dealt":
-            raise PositionError("packets: these rules deal no packet")
+            raise PositionError(Text("packets: these rules deal no packet"))
         packets = [_cards(p, f"packets[{i}]") for i, p in enumerate(_per(data, "packets", n,
                                                                          "seat"))]
         packets_open = data.get("packets_open", [False] * n)
         if (not isinstance(packets_open, list) or len(packets_open) != n
                 or not all(isinstance(b, bool) for b in packets_open)):
-            raise PositionError(f'"packets_open" must be {n} true/false values')
+            raise PositionError(Text('"packets_open" must be {n} true/false values', n=n))
     pile = _cards(data.get("pile", []), "pile")
     scores = data.get("scores", [0] * teams)
     if (
@@ -206,11 +227,11 @@ def load_position(data: dict[str, Any], seed: int = 0) -> State:
         or len(scores) != teams
         or not all(type(s) is int and -SCORE_HIGH <= s <= SCORE_HIGH for s in scores)
     ):
-        raise PositionError(f'"scores" must be {teams} whole numbers from {-SCORE_HIGH} '
-                            f"to {SCORE_HIGH}")
+        raise PositionError(Text('"scores" must be {n} whole numbers from {low} to {high}',
+                                 n=teams, low=-SCORE_HIGH, high=SCORE_HIGH))
     mtr = data.get("melded_this_round", [False] * n)
     if not isinstance(mtr, list) or len(mtr) != n or not all(isinstance(b, bool) for b in mtr):
-        raise PositionError(f'"melded_this_round" must be {n} true/false values')
+        raise PositionError(Text('"melded_this_round" must be {n} true/false values', n=n))
     deck = Counter(make_deck(rules.decks, rules.jokers_per_deck))
     placed = Counter(c for h in hands for c in h)
     placed.update(c for team in melds for m in team for c in m.cards)
@@ -220,17 +241,18 @@ def load_position(data: dict[str, Any], seed: int = 0) -> State:
     placed.update(c for p in packets for c in p)
     for card, count in placed.items():
         if count > deck[card]:
-            raise PositionError(f"{card} appears {count} times; the deck holds {deck[card]}")
+            raise PositionError(Text("{card} appears {count} times; the deck holds {held}",
+                                     card=card, count=count, held=deck[card]))
     if "stock" in data:
         stock = _cards(data["stock"], "stock")
         placed.update(stock)
         if placed != deck:
             missing = sorted((deck - placed).elements())
             extra = sorted((placed - deck).elements())
-            raise PositionError(
-                f"with a stock given, every card must appear exactly once "
-                f"(missing {missing[:8]}, extra {extra[:8]})"
-            )
+            raise PositionError(Text(
+                "with a stock given, every card must appear exactly once "
+                "(missing {missing}, extra {extra})", missing=str(missing[:8]),
+                extra=str(extra[:8])))
     else:
         remaining = list((deck - placed).elements())
         remaining.sort()
@@ -238,14 +260,15 @@ def load_position(data: dict[str, Any], seed: int = 0) -> State:
         stock = tuple(remaining)
     for i, h in enumerate(hands):
         if not h:
-            raise PositionError(
-                f"hands[{i}] is empty: a player without cards has gone out, which ends the round"
-            )
+            raise PositionError(Text(
+                "hands[{i}] is empty: a player without cards has gone out, which ends the round",
+                i=i))
     if phase == DRAW and not stock and not rules.stock_out:
-        raise PositionError("a position in the draw phase needs cards in the stock (C34)")
+        raise PositionError(Text("a position in the draw phase needs cards in the stock "
+                                 "(C34)"))
     if phase == PLAY and any(c in rules.laid_threes for c in hands[to_move]):
-        raise PositionError("the player to move holds a 3 that is laid down after drawing: "
-                            "lay it down (C7)")
+        raise PositionError(Text("the player to move holds a 3 that is laid down after "
+                                 "drawing: lay it down (C7)"))
     normal: dict[str, Any] = {
         "variant": rules.name,
         "dealer": dealer,
@@ -292,10 +315,9 @@ def load_position(data: dict[str, Any], seed: int = 0) -> State:
     if phase == DRAW:
         state = begin_turn(state)
     if not state.round_over and not legal_actions(state):
-        raise PositionError(
+        raise PositionError(Text(
             "the player to move would have no legal action here (for example one card "
-            "left after drawing and no canasta: it can be neither melded nor discarded, C31)"
-        )
+            "left after drawing and no canasta: it can be neither melded nor discarded, C31)"))
     return state
 
 
@@ -303,7 +325,8 @@ def position_of(state: State) -> dict[str, Any]:
     """The protocol position JSON of a state at the start of a turn, or just after
     drawing with nothing melded yet (the two moments a position can describe)."""
     if state.phase not in (DRAW, PLAY) or state.turn_melded or state.asked or state.pending:
-        raise PositionError("a position describes the start of a turn or the moment after drawing")
+        raise PositionError(Text("a position describes the start of a turn or the moment "
+                                 "after drawing"))
     return {
         "variant": state.rules.name,
         "dealer": state.dealer,

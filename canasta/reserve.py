@@ -150,7 +150,7 @@ def foot_waiting(state: State, seat: int) -> bool:
 
 def packet_waiting(state: State) -> bool:
     """PH4: the player to move has a packet that joins his hand at once at his first
-    canasta: no way out is planned for him (`checks.can_go_out`) until it has joined."""
+    canasta: no way out is planned for him (`needs.can_go_out`) until it has joined."""
     seat = state.to_move
     return (bool(state.packets) and not state.rules.reserve_with_discard
             and bool(state.packets[seat]) and not state.packets_open[seat])

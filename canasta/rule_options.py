@@ -13,7 +13,7 @@ from dataclasses import fields
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from .errors import shown
+from .errors import Text, shown
 
 if TYPE_CHECKING:
     from .rules import RuleSet
@@ -340,150 +340,178 @@ def _whole(x: object) -> bool:
     return type(x) is int
 
 
-def _value_problem(name: str, option: Option, value: Any) -> str | None:
+def _value_problem(name: str, option: Option, value: Any) -> Text | None:
     if option.kind == "bool":
-        return None if isinstance(value, bool) else f"{name} must be true or false"
+        return None if isinstance(value, bool) else Text("{name} must be true or false",
+                                                         name=name)
     if option.kind == "str":
         if not isinstance(value, str) or not option.low <= len(value) <= option.high:
-            return f"{name} must be text of {option.low} to {option.high} characters"
+            return Text("{name} must be text of {low} to {high} characters", name=name,
+                        low=option.low, high=option.high)
         return None
     if option.kind == "int":
         if not _whole(value):
-            return f"{name} must be a whole number, not {shown(value)}"
+            return Text("{name} must be a whole number, not {value}", name=name,
+                        value=shown(value))
         if not option.low <= value <= option.high:
-            return f"{name} must be from {option.low} to {option.high}, not {shown(value)}"
+            return Text("{name} must be from {low} to {high}, not {value}", name=name,
+                        low=option.low, high=option.high, value=shown(value))
         return None
     if option.kind == "choice":
         if value not in CHOICES[name]:
-            return f"{name} must be one of {', '.join(CHOICES[name])}, not {shown(value)}"
+            return Text("{name} must be one of {choices}, not {value}", name=name,
+                        choices=", ".join(CHOICES[name]), value=shown(value))
         return None
     if option.kind == "ids":
         if not isinstance(value, tuple) or len(value) > option.high or not all(
             isinstance(r, tuple) and len(r) == 2
             and all(isinstance(x, str) and is_rule_id(x) for x in r) for r in value
         ):
-            return (f"{name} must list at most {option.high} pairs of rule ids "
-                    "(a capital letter or two and a number, as C30)")
+            return Text("{name} must list at most {n} pairs of rule ids (a capital letter or "
+                        "two and a number, as C30)", name=name, n=option.high)
         if len({r[0] for r in value}) < len(value):
-            return f"{name} gives one rule id two replacements"
+            return Text("{name} gives one rule id two replacements", name=name)
         return None
     if option.kind == "list":
         if not isinstance(value, tuple) or len(value) > option.rows or not all(
             _whole(x) and option.low <= x <= option.high for x in value
         ):
-            return (f"{name} must list at most {option.rows} whole numbers from "
-                    f"{option.low} to {option.high}")
+            return Text("{name} must list at most {n} whole numbers from {low} to {high}",
+                        name=name, n=option.rows, low=option.low, high=option.high)
         return None
     return _table_problem(name, option, value)
 
 
-def _table_problem(name: str, option: Option, rows: Any) -> str | None:
+def _row_words(name: str) -> tuple[Text, Text]:
+    """A table's rows in words, for its problems: what a row's first number is, and a
+    row as a pair ("score", "(lowest score, minimum)")."""
+    if name == "initial_meld":
+        return Text("score"), Text("(lowest score, minimum)")
+    if name == "red_three_totals":
+        return Text("count"), Text("(count, total)")
+    if name == "wild_canasta_by_jokers":
+        return Text("jokers"), Text("(jokers, bonus)")
+    if name == "sequence_scores":
+        return Text("length"), Text("(length, points)")
+    if name.endswith("_count_bonus"):
+        return Text("canastas"), Text("(canastas, bonus)")
+    return Text("wild cards"), Text("(wild cards, bonus)")
+
+
+def _table_problem(name: str, option: Option, rows: Any) -> Text | None:
     """A table: rows of (key, value) whole numbers, each in its range, keys ascending."""
-    key, what = (("score", "(lowest score, minimum)") if name == "initial_meld" else
-                 ("count", "(count, total)") if name == "red_three_totals" else
-                 ("jokers", "(jokers, bonus)") if name == "wild_canasta_by_jokers" else
-                 ("length", "(length, points)") if name == "sequence_scores" else
-                 ("canastas", "(canastas, bonus)") if name.endswith("_count_bonus") else
-                 ("wild cards", "(wild cards, bonus)"))
+    key, what = _row_words(name)
     if not isinstance(rows, tuple) or len(rows) > option.rows or not all(
         isinstance(r, tuple) and len(r) == 2 and _whole(r[0]) and _whole(r[1]) for r in rows
     ):
-        return f"{name} must be a list of at most {option.rows} {what} pairs of whole numbers"
+        return Text("{name} must be a list of at most {n} {what} pairs of whole numbers",
+                    name=name, n=option.rows, what=what)
     if name == "initial_meld" and not rows:
-        return f"{name} must be a non-empty list of {what} pairs"
+        return Text("{name} must be a non-empty list of {what} pairs", name=name, what=what)
     if any(not option.key_low <= k <= option.key_high for k, _ in rows):
-        return f"{name}: each row's {key} must be from {option.key_low} to {option.key_high}"
+        return Text("{name}: each row's {column} must be from {low} to {high}", name=name,
+                    column=key, low=option.key_low, high=option.key_high)
     if any(a[0] >= b[0] for a, b in pairwise(rows)):
-        return f"{name} rows must go up by {key}"
+        return Text("{name} rows must go up by {column}", name=name, column=key)
     if any(not option.low <= v <= option.high for _, v in rows):
-        return f"{name}: each row's second number must be from {option.low} to {option.high}"
+        return Text("{name}: each row's second number must be from {low} to {high}",
+                    name=name, low=option.low, high=option.high)
     return None
 
 
-def problems(rules: RuleSet) -> list[str]:
+def problems(rules: RuleSet) -> list[Text]:
     """Every reason `rules` is not a playable rule set (empty when it is): a value of
-    the wrong type or out of range, or options that contradict each other."""
+    the wrong type or out of range, or options that contradict each other. Each is a
+    `Text`; option names (ask_permission) and rule ids stay as they are in every
+    language."""
     out = [p for f in fields(rules)
            if (p := _value_problem(f.name, OPTIONS[f.name], getattr(rules, f.name)))]
     if out:
         return out
     if rules.teams > rules.players or rules.players % rules.teams:
-        out.append(f"{rules.players} players cannot sit in {rules.teams} equal teams")
+        out.append(Text("{players} players cannot sit in {teams} equal teams",
+                        players=rules.players, teams=rules.teams))
     if rules.canasta_size < rules.min_meld:
-        out.append("a canasta cannot be smaller than the smallest meld")
+        out.append(Text("a canasta cannot be smaller than the smallest meld"))
     dealt = rules.hand_size + (rules.reserve_size if rules.reserve_from == "dealt" else 0)
     left, covered = rules.deck_size() - rules.players * dealt, _covering(rules)
     if left <= covered + rules.players:
-        out.append(f"{rules.players} hands of {rules.hand_size} leave no stock in "
-                   f"{rules.deck_size()} cards: more than {covered + rules.players} must be "
-                   f"left after the deal ({covered} wild cards and red 3s, which a turned-up "
-                   "card may be and which are then covered, C4, or replaced, C5, and a card "
-                   "for each player)")
+        out.append(Text("{players} hands of {size} leave no stock in {cards} cards: more than "
+                        "{needed} must be left after the deal ({covered} wild cards and red "
+                        "3s, which a turned-up card may be and which are then covered, C4, or "
+                        "replaced, C5, and a card for each player)", players=rules.players,
+                        size=rules.hand_size, cards=rules.deck_size(),
+                        needed=covered + rules.players, covered=covered))
     if rules.ask_permission and rules.teams == rules.players:
-        out.append("ask_permission needs partnerships: every player here plays alone")
+        out.append(Text("ask_permission needs partnerships: every player here plays alone"))
     if rules.roster and (len(rules.roster) != rules.teams or any(
             n < rules.players // rules.teams for n in rules.roster)
             or sum(rules.roster) == rules.players):
-        out.append("roster must give each team at least its seats at the table, and "
-                   "more people than seats in all")
+        out.append(Text("roster must give each team at least its seats at the table, and "
+                        "more people than seats in all"))
     if rules.meld_max and rules.meld_max < max(rules.canasta_size, 4):
-        out.append("meld_max must let a meld grow to a canasta, and black 3s to four (C21)")
+        out.append(Text("meld_max must let a meld grow to a canasta, and black 3s to four "
+                        "(C21)"))
     if rules.meld_max and rules.wild_meld_min > rules.meld_max:
-        out.append("a meld of wild cards cannot start larger than the largest meld")
+        out.append(Text("a meld of wild cards cannot start larger than the largest meld"))
     if 0 < rules.wild_meld_min < rules.min_meld:
-        out.append("a meld of wild cards cannot start smaller than the smallest meld")
+        out.append(Text("a meld of wild cards cannot start smaller than the smallest meld"))
     if rules.must_ask and not rules.ask_permission:
-        out.append("must_ask needs ask_permission: going out cannot need a question "
-                   "nobody may ask")
+        out.append(Text("must_ask needs ask_permission: going out cannot need a question "
+                        "nobody may ask"))
     if not set(rules.pure_open_mixed) <= set(rules.pure_ranks):
-        out.append("pure_open_mixed names ranks that pure_ranks does not")
+        out.append(Text("pure_open_mixed names ranks that pure_ranks does not"))
     if rules.black_threes_laid and rules.black_threes_set_aside:
-        out.append("black 3s laid down as they come (U5) are never taken with the pile "
-                   "to be set aside (K10)")
+        out.append(Text("black 3s laid down as they come (U5) are never taken with the pile "
+                        "to be set aside (K10)"))
     if rules.sequence_min and not rules.min_meld <= rules.sequence_min <= rules.sequence_max:
-        out.append("sequence_min must be from the smallest meld up to sequence_max")
+        out.append(Text("sequence_min must be from the smallest meld up to sequence_max"))
     if rules.twos_melds and not rules.wild_meld_min:
-        out.append("twos_melds needs melds of wild cards (wild_meld_min)")
+        out.append(Text("twos_melds needs melds of wild cards (wild_meld_min)"))
     counts = {k for k, _ in rules.canasta_count_bonus}
     if any(k not in counts for k, _ in rules.natural_count_bonus):
-        out.append("each row of natural_count_bonus replaces a row of canasta_count_bonus "
-                   "of the same count")
+        out.append(Text("each row of natural_count_bonus replaces a row of "
+                        "canasta_count_bonus of the same count"))
     if rules.counted_pile and not rules.upcard:
-        out.append("counted_pile needs an upcard")
+        out.append(Text("counted_pile needs an upcard"))
     if rules.sequence_wilds and not rules.sequence_min:
-        out.append("sequence_wilds needs sequences (sequence_min)")
+        out.append(Text("sequence_wilds needs sequences (sequence_min)"))
     if rules.sequence_min and rules.sequence_max > rules.canasta_size:
-        out.append("a sequence closes at sequence_max: it cannot be larger than a canasta")
+        out.append(Text("a sequence closes at sequence_max: it cannot be larger than a "
+                        "canasta"))
     if rules.sequence_canastas_to_go_out and not rules.sequence_min:
-        out.append("sequence_canastas_to_go_out needs sequences (sequence_min)")
+        out.append(Text("sequence_canastas_to_go_out needs sequences (sequence_min)"))
     if rules.sequence_canastas_to_go_out > rules.canastas_to_go_out:
-        out.append("more canastas of sequences to go out than canastas to go out")
+        out.append(Text("more canastas of sequences to go out than canastas to go out"))
     if rules.wild_meld_max and rules.wild_meld_max < max(rules.canasta_size,
                                                          rules.wild_meld_min):
-        out.append("wild_meld_max must let a meld of wild cards grow to a canasta")
+        out.append(Text("wild_meld_max must let a meld of wild cards grow to a canasta"))
     if (rules.sequence_scores or rules.sequence_grows_out) and not rules.sequence_min:
-        out.append("sequence_scores and sequence_grows_out need sequences (sequence_min)")
+        out.append(Text("sequence_scores and sequence_grows_out need sequences "
+                        "(sequence_min)"))
     if not rules.going_out and (rules.ask_permission or rules.must_ask):
-        out.append("ask_permission and must_ask need going out: nobody goes out here")
+        out.append(Text("ask_permission and must_ask need going out: nobody goes out here"))
     own = rules.reserve_trigger in ("own_canasta", "own_unmixed_canasta", "hand_empty")
     if (rules.reserve_from == "dealt") != own or (own and not rules.reserve_size):
-        out.append("a dealt packet (reserve_from \u201cdealt\u201d) and only it opens at "
-                   "its player's own canasta (reserve_trigger own_canasta or "
-                   "own_unmixed_canasta) or once his hand is used up (hand_empty), and it "
-                   "needs a reserve_size")
+        out.append(Text("a dealt packet (reserve_from \u201cdealt\u201d) and only it opens "
+                        "at its player's own canasta (reserve_trigger own_canasta or "
+                        "own_unmixed_canasta) or once his hand is used up (hand_empty), and "
+                        "it needs a reserve_size"))
     if rules.reserve_with_discard and rules.reserve_trigger == "hand_empty":
-        out.append("a foot (reserve_trigger hand_empty) joins the hand by itself: not "
-                   "with a discard (reserve_with_discard)")
+        out.append(Text("a foot (reserve_trigger hand_empty) joins the hand by itself: not "
+                        "with a discard (reserve_with_discard)"))
     if rules.reserve_with_discard and rules.reserve_from != "dealt":
-        out.append("reserve_with_discard needs a dealt packet (reserve_from \u201cdealt\u201d)")
+        out.append(Text("reserve_with_discard needs a dealt packet (reserve_from "
+                        "\u201cdealt\u201d)"))
     kinds = rules.out_natural + rules.out_mixed + rules.out_wild + rules.out_sevens
     if kinds > rules.canastas_to_go_out:
-        out.append("more canastas of given kinds to go out (out_natural, out_mixed, "
-                   "out_wild, out_sevens) than canastas to go out")
+        out.append(Text("more canastas of given kinds to go out (out_natural, out_mixed, "
+                        "out_wild, out_sevens) than canastas to go out"))
     if rules.out_wild and not rules.wild_meld_min:
-        out.append("out_wild needs melds of wild cards (wild_meld_min)")
+        out.append(Text("out_wild needs melds of wild cards (wild_meld_min)"))
     if rules.double_end_bonus and rules.teams == rules.players:
-        out.append("a double end (H1) needs partnerships: every player here plays alone")
+        out.append(Text("a double end (H1) needs partnerships: every player here plays "
+                        "alone"))
     return out
 
 

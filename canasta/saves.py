@@ -7,7 +7,15 @@ import json
 from typing import Any
 
 from .actions import action_to_json, parse_action
-from .errors import ActionFormatError, IllegalAction, PositionError, RuleSetError, shown
+from .errors import (
+    ActionFormatError,
+    IllegalAction,
+    PositionError,
+    RuleSetError,
+    Text,
+    said_by,
+    shown,
+)
 from .rules import RuleSet
 from .state import State, seed_problem
 from .transitions import apply, deal_round
@@ -16,7 +24,7 @@ SCHEMA = 1
 
 
 def new_game(variant: str | RuleSet = "classic", seed: int = 0) -> State:
-    from .rules import get_rules
+    from .variants import get_rules
 
     rules = variant if isinstance(variant, RuleSet) else get_rules(variant)
     problem = seed_problem(seed)
@@ -40,34 +48,36 @@ def from_json(data: Any) -> State:
     from .position import load_position
 
     if not isinstance(data, dict):
-        raise PositionError("a save must be a JSON object")
+        raise PositionError(Text("a save must be a JSON object"))
     schema = data.get("schema")
     if type(schema) is not int or schema != SCHEMA:
-        raise PositionError(f"unknown save schema {shown(schema)}; this version reads "
-                            f"schema {SCHEMA}")
+        raise PositionError(Text("unknown save schema {schema}; this version reads schema "
+                                 "{known}", schema=shown(schema), known=SCHEMA))
     seed = data.get("seed")
     if type(seed) is not int or seed_problem(seed):
-        raise PositionError(f"the save's seed is not a whole number of at most 18 digits "
-                            f"({shown(seed)})")
+        raise PositionError(Text("the save's seed is not a whole number of at most 18 "
+                                 "digits ({value})", value=shown(seed)))
     if "rules" not in data:
-        raise PositionError("the save has no rules")
+        raise PositionError(Text("the save has no rules"))
     try:
         rules = RuleSet.from_json(data["rules"])
     except RuleSetError as err:
-        raise PositionError(f"the save's rules are unreadable: {err}") from None
+        raise PositionError(Text("the save's rules are unreadable: {why}",
+                                 why=said_by(err))) from None
     start = data.get("start")
     if start is not None:
         state = load_position(start, seed)
         if state.rules != rules:
-            raise PositionError("the save's rules do not match its starting position")
+            raise PositionError(Text("the save's rules do not match its starting position"))
     else:
         state = new_game(rules, seed)
     actions = data.get("actions")
     if not isinstance(actions, list):
-        raise PositionError("the save has no action list")
+        raise PositionError(Text("the save has no action list"))
     for i, raw in enumerate(actions):
         try:
             state = apply(state, parse_action(raw))
         except (ActionFormatError, IllegalAction) as err:
-            raise PositionError(f"action {i + 1} of the save cannot be replayed: {err}") from None
+            raise PositionError(Text("action {n} of the save cannot be replayed: {why}",
+                                     n=i + 1, why=said_by(err))) from None
     return state

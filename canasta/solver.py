@@ -340,7 +340,7 @@ def toward_out(rules: RuleSet, canastas: int, reds: int, runs: int = 0, wild: in
     of wild cards where those do not count. R17: a side `lacking` a kind of canasta it
     needs (`kinds_lacking`) cannot go out as it stands: the look-ahead (which counts
     canastas, not their kinds) never plans a way out for it, and the checks count the
-    melds a play makes (`checks.out_canastas`), so the play that completes the last kind
+    melds a play makes (`needs.out_canastas`), so the play that completes the last kind
     may go out."""
     count = canastas - out_shortfall(rules, reds)
     if lacking:

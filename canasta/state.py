@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, NamedTuple
 
+from .errors import Text
 from .melds import TableMeld, team_canastas
 from .rules import RuleSet
 
@@ -13,10 +14,10 @@ DRAW, PLAY, ANSWER, ROUND_OVER, GAME_OVER = "draw", "play", "answer", "round_ove
 SEED_LIMIT = 10**18  # a game's seed is a whole number of at most 18 digits (either sign)
 
 
-def seed_problem(seed: object) -> str | None:
+def seed_problem(seed: object) -> Text | None:
     """Why `seed` cannot be a game's seed (None when it can)."""
     if type(seed) is not int or not -SEED_LIMIT < seed < SEED_LIMIT:
-        return "a seed must be a whole number of at most 18 digits"
+        return Text("a seed must be a whole number of at most 18 digits")
     return None
 
 # An append-only record shared between states: (newest item, older chain) or None.

@@ -21,12 +21,13 @@ from .actions import (
 )
 from .black_threes import split_aside
 from .cards import RANK, RED_THREES, SORT_KEY, WILDS, make_deck, remove_cards, sort_cards
-from .checks import can_go_out, check, out_canastas
+from .checks import check
 from .counted_pile import count
 from .errors import IllegalAction
 from .going_out import finish_problem, forms_own_melds
 from .legal import known_legal
 from .melds import WILD_KEY, TableMeld, meld_by_id, place, points, team_canastas
+from .needs import can_go_out, out_canastas
 from .opening import canasta_lacking
 from .pile import taken_part
 from .reserve import (

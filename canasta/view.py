@@ -12,12 +12,13 @@ from .melds import BLACK_THREES, TableMeld, canasta_kind
 from .opening import ANY, NATURAL, opening_level
 from .pile import blocked, freezer, frozen_for
 from .roster import roster_view
-from .rules import RuleSet, get_rules
+from .rules import RuleSet
 from .scoring import canasta_bonus, score_round
 from .sequences import RUN_ORDER, SEQUENCE, span_of
 from .special_hands import NAMES as special_names
 from .special_hands import bonus as special_bonus
 from .state import State
+from .variants import get_rules
 
 
 def pile_view(state: State, seat: int) -> dict[str, Any]:

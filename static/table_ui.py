@@ -65,7 +65,8 @@ from ui_game import (
 from ui_games import export_game, render_games, show_games
 from ui_help import ask_hint, show_past_rounds
 from ui_i18n import CODES, browser_language, tr, use_language
-from ui_render import emit, fit_melds, legal_types, render
+from ui_panels import legal_types
+from ui_render import emit, fit_melds, render
 from ui_stats_panel import render_stats
 
 

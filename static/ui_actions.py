@@ -17,7 +17,8 @@ from ui_base import (
 )
 from ui_game import call, send, spawn
 from ui_i18n import said, tr
-from ui_render import assess_key, pending_cards, render, staged_cards
+from ui_panels import assess_key, pending_cards, staged_cards
+from ui_render import render
 
 NO_SCROLL = window.JSON.parse('{"preventScroll": true}')  # focus() options: the table stays put
 

@@ -7,7 +7,8 @@ from pyscript import document
 from ui_base import ME, S, my_turn
 from ui_game import EngineFailed, call, thinking
 from ui_i18n import N_, said, tr
-from ui_render import past_rounds_html, pending_cards, render
+from ui_panels import past_rounds_html, pending_cards
+from ui_render import render
 
 HOW = {
     "draw": N_("Press Draw."),

@@ -20,7 +20,7 @@ from canasta.ai import LEVELS, choose_action  # noqa: E402
 from canasta.ai.gifts import explain_discard  # noqa: E402
 from canasta.ai.knowledge import read_view  # noqa: E402
 from canasta.cards import RANK, WILDS  # noqa: E402
-from canasta.errors import Text, message_json  # noqa: E402
+from canasta.errors import IllegalAction, Rejection, Text, message_json  # noqa: E402
 from canasta.house_rules import describe as describe_house_rules  # noqa: E402
 from canasta.house_rules import with_house_rules  # noqa: E402
 from canasta.melds import WILD_KEY  # noqa: E402
@@ -413,13 +413,14 @@ def new_game(options_json):
         if position is not None:
             # A set-up position (tests, bug reports, rules questions): protocol JSON.
             GAME["state"] = canasta.load_position(position, seed)
+        elif not isinstance(variant, str) or variant not in canasta.VARIANTS:
+            raise ValueError(Text("there is no game called {name}", name=repr(variant)))
         else:
             rules = with_house_rules(canasta.get_rules(variant), options.get("house") or [])
             GAME["state"] = canasta.new_game(rules, seed)
     except (KeyError, ValueError) as err:
-        why = err.args[0] if err.args and isinstance(err.args[0], Text) else str(err)
-        return json.dumps({"error": _refusal("setup", Text("Cannot start that game: {why}",
-                                                           why=why))})
+        return json.dumps({"error": Rejection("setup", Text("Cannot start that game: {why}",
+                                                            why=_reason(err))).to_json()})
     _rebuild_log(GAME["state"])
     return _reply()
 
@@ -434,8 +435,9 @@ def resume(save_json):
     try:
         save = json.loads(save_json)
         if not isinstance(save, dict) or save.get("schema") != SAVE_SCHEMA:
-            raise canasta.PositionError(f"unknown save format {save.get('schema')!r}"
-                                        if isinstance(save, dict) else "not a save")
+            raise canasta.PositionError(
+                Text("unknown save format {format}", format=repr(save.get("schema")))
+                if isinstance(save, dict) else Text("it is not a save"))
         GAME["state"] = canasta.from_json(save["engine"])
         GAME["level"] = _level(save.get("level"))
         _rebuild_log(GAME["state"])
@@ -444,33 +446,42 @@ def resume(save_json):
         GAME["state"], GAME["level"] = before
         if before[0] is not None:
             _rebuild_log(before[0])
-        return json.dumps({"error": _refusal("save", Text(
-            "The saved game cannot be loaded: {why}", why=_reason(err)))})
-
-
-def _refusal(rule, text):
-    """A refusal of the worker's own, as the engine's cross (rule, message, key, params)."""
-    return {"rule": rule, **message_json(text)}
+        return json.dumps({"error": Rejection("save", Text(
+            "The saved game cannot be loaded: {why}", why=_reason(err))).to_json()})
 
 
 def _reason(err):
-    """An exception as a short phrase for the player (its type when it has no text)."""
-    text = str(err) or type(err).__name__
-    return text if len(text) <= 300 else text[:300] + "…"
+    """Why the engine refused a save or a game as a phrase the table says in the player's
+    language: the engine's own sentence (a `Text`: a damaged position, rule set or action
+    list, a move its rules refuse), else, for a defect, the exception's type and text."""
+    said = err.args[0] if err.args else None
+    if isinstance(said, Text):
+        return said
+    if isinstance(err, IllegalAction):
+        return err.rejection.message
+    if isinstance(err, json.JSONDecodeError):
+        return Text("it is not readable JSON")
+    if isinstance(err, KeyError):
+        return Text("it has no field {field}", field=repr(said))
+    text = str(err)
+    text = text if len(text) <= 300 else text[:300] + "…"
+    return Text("the engine failed on it ({error})",
+                error=f"{type(err).__name__}: {text}" if text else type(err).__name__)
 
 
 def act(action_json):
     state = GAME["state"]
     if state is None:
-        return json.dumps({"error": _refusal("setup", Text("No game is running."))})
+        return json.dumps({"error": Rejection("setup", Text("No game is running.")).to_json()})
     try:
         action = canasta.parse_action(json.loads(action_json))
     except (ValueError, canasta.ActionFormatError) as err:
-        return _reply(error={"rule": "format", "message": str(err)})
+        return _reply(error=Rejection("format", _reason(err)).to_json())
     if _human(state) is None and not isinstance(action, NextRound):
-        return _reply(error=_refusal("P2", Text("You sit out this round: the others play it.")))
+        return _reply(error=Rejection(
+            "P2", Text("You sit out this round: the others play it.")).to_json())
     if state.to_act != HUMAN and not isinstance(action, NextRound):
-        return _reply(error=_refusal("C6", Text("It is not your turn.")))
+        return _reply(error=Rejection("C6", Text("It is not your turn.")).to_json())
     rejection = canasta.check(state, action)
     if rejection is not None:
         return _reply(error=rejection.to_json())
@@ -514,7 +525,7 @@ def assess(request_json):
         steps = [_step(e) for e in request.get("pending", [])]
         cards = list(request.get("cards", []))
     except (ValueError, TypeError, AttributeError):
-        return json.dumps({"error": _refusal("format", Text("Nothing to check."))})
+        return json.dumps({"error": Rejection("format", Text("Nothing to check.")).to_json()})
     if cards:
         steps.append(_step({"cards": cards, "onto": request.get("onto")},
                            "take_pile" if state.phase == "draw" else "meld"))

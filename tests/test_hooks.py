@@ -43,7 +43,7 @@ def made(name: str) -> bool:
         return (f'data-testid="{prefix}' in SOURCES
                 or f'"data-testid", "{prefix}"' in SOURCES)  # setAttribute(..., prefix + x)
     if name.startswith("btn-") and f'button("{name[4:]}"' in SOURCES:
-        return True  # ui_render.controls_html: data-testid="btn-" + act
+        return True  # ui_panels.controls_html: data-testid="btn-" + act
     return f'data-testid="{name}"' in SOURCES or f'testid="{name}"' in SOURCES
 
 

@@ -207,8 +207,8 @@ def test_every_refusal_met_in_play_has_a_key_the_catalogues_hold(variant: str) -
 
 def test_a_phrase_in_a_sentence_crosses_as_a_sentence_of_its_own() -> None:
     from canasta import get_rules
-    from canasta.checks import out_needs
     from canasta.errors import message_json
+    from canasta.needs import out_needs
 
     need = out_needs(get_rules("railroad"))
     said = message_json(Text("You cannot go out: your team needs {need} first.", need=need))

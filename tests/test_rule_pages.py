@@ -108,7 +108,7 @@ def _dynamic_ids() -> dict[str, str]:
         for d in describe(rules):
             found.setdefault(d["id"], f"a preset of {rules.name}")
     worker = (ROOT / "static" / "worker.py").read_text(encoding="utf-8")
-    for rule in re.findall(r"""(?:["']rule["']\s*:\s*|_refusal\()["']([A-Z]{1,2}\d{1,3})["']""",
+    for rule in re.findall(r"""(?:["']rule["']\s*:\s*|Rejection\(\s*)["']([A-Z]{1,2}\d{1,3})["']""",
                            worker):
         found[rule] = "static/worker.py"
     return found

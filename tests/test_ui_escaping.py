@@ -101,8 +101,8 @@ def _load_table_code() -> dict[str, types.ModuleType]:
     sys.modules["messages"] = canasta_messages
     sys.path.insert(0, str(STATIC))
     try:
-        names = ("ui_i18n", "ui_stats", "ui_base", "ui_cards", "ui_dialogs", "ui_render",
-                 "ui_stats_panel")
+        names = ("ui_i18n", "ui_stats", "ui_base", "ui_cards", "ui_dialogs", "ui_panels",
+                 "ui_render", "ui_stats_panel")
         for name in names:
             sys.modules.pop(name, None)
         return {name: __import__(name) for name in names}
@@ -262,7 +262,7 @@ def test_markup_in_the_plain_data_of_the_table_is_text() -> None:
     assert not injected()
     assert any("&lt;img" in html for html in WRITES)  # the markup is shown as text
     # The earlier rounds' history (worker.past_rounds) is escaped the same way.
-    html = UI["ui_render"].past_rounds_html(
+    html = UI["ui_panels"].past_rounds_html(
         [{"round": PAYLOAD, "lines": [{"seat": 2, "text": PAYLOAD}]}])
     markup = Markup()
     markup.feed(html)

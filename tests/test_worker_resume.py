@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 import canasta
+from tests.test_i18n import KEYS, _keys_of
 from tests.test_worker_phrases import load_worker
 
 WORKER = load_worker()
@@ -55,7 +56,13 @@ TAMPERED: dict[str, Callable[[dict[str, Any]], str]] = {
     "no engine part": _no_engine,
     "not JSON": lambda save: "{not json",
     "not an object": lambda save: "[]",
+    "an unknown schema": lambda save: json.dumps({**save, "schema": "canasta-table/0"}),
+    "an unknown rule option": rules("bogus_option", 1),
+    "contradicting options": rules("teams", 4),
 }
+# What a defect says (an exception the engine does not raise for bad input): never the
+# reason for a damaged save.
+DEFECT = "the engine failed on it ({error})"
 
 
 @pytest.mark.parametrize("tamper", list(TAMPERED))
@@ -69,6 +76,11 @@ def test_a_save_the_engine_cannot_play_is_refused_and_the_game_kept(tamper: str)
     assert reply["error"]["message"].startswith("The saved game cannot be loaded: ")
     assert len(reply["error"]["message"]) < 400
     assert WORKER.GAME["state"] is playing and WORKER.GAME["level"] == "easy"
+    # Why, as a phrase of its own that the table says in the player's language (issue 18):
+    # every template in it is a key the catalogues translate, none is English made in code.
+    why = reply["error"]["params"]["why"]
+    assert isinstance(why, dict) and why["key"] != DEFECT, why
+    assert all(k in KEYS for k in _keys_of(reply["error"])), reply["error"]
 
 
 def test_a_good_save_resumes_at_its_move_and_an_unknown_level_plays_normal() -> None:

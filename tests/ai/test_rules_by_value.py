@@ -20,8 +20,9 @@ from canasta.ai.knowledge import read_view
 from canasta.ai.worlds import sample_world
 from canasta.cards import BLACK_THREES, RANK, RED_THREES, WILDS, make_deck
 from canasta.pile import freezer
-from canasta.rules import CLASSIC, VARIANTS, RuleSet
+from canasta.rules import CLASSIC, RuleSet
 from canasta.transitions import deal_round
+from canasta.variants import VARIANTS
 from canasta.view import rules_of
 from tests.engine.helpers import position
 

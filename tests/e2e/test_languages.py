@@ -14,9 +14,10 @@ from urllib.parse import quote
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+import canasta
 from canasta import messages
 from tests.e2e.conftest import guard_requests, hand_cards, my_turn, open_game, select
-from tests.e2e.rounds import store_save
+from tests.e2e.rounds import CURRENT, store_save
 from tests.e2e.test_hint import GIFT  # the pile open to the opponents: the hint says why
 from tests.e2e.test_layout import MEASURE
 from tests.games import easy_game
@@ -163,3 +164,36 @@ def test_nothing_is_left_in_english(page: Page, code: str) -> None:
     page.get_by_test_id("sheet-stats").click()
     expect(page.get_by_test_id("stats-dialog")).to_be_visible()
     no_english(page, "stats-dialog")
+
+
+def _forged_action(save: dict[str, Any]) -> None:
+    save["engine"]["actions"] = [{"type": "discard", "card": "ZZ"}]
+
+
+def _no_teams(save: dict[str, Any]) -> None:
+    save["engine"]["rules"]["teams"] = 0
+
+
+@pytest.mark.parametrize("code", CODES)
+def test_a_damaged_save_is_explained_in_the_language(page: Page, code: str) -> None:
+    """A save whose engine part the engine refuses (a rule set out of range, a forged
+    action): the warning says why in the language, the engine's reason too — malformed
+    input is explained with keyed sentences like any refusal (canasta/errors.py)."""
+    words = catalogue(code)
+    for tamper, template in ((_no_teams, "invalid rule set: {problems}"),
+                             (_forged_action, "action {n} of the save cannot be replayed: {why}")):
+        state = canasta.new_game("classic", 1)
+        save = {"schema": "canasta-table/1", "engine": canasta.to_json(state),
+                "level": "easy", "view": canasta.view_for(state, 0)}
+        tamper(save)
+        page.goto("/rules.html")
+        page.evaluate("localStorage.clear()")
+        page.evaluate(f"(s) => localStorage.setItem('{CURRENT}', s)", json.dumps(save))
+        page.goto(f"/?fast=1&lang={code}")
+        page.wait_for_selector("body[data-engine=ready]")
+        expect(page.get_by_test_id("warning")).to_be_visible()
+        text = no_english(page, "warning")
+        # The engine's own reason, in the language: the translation's words before its
+        # first placeholder are on the page.
+        opening = words[template].split("{")[0].strip()
+        assert opening and opening in text, (opening, text)

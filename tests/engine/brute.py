@@ -2,7 +2,7 @@
 
 The engine decides with a look-ahead (`canasta.solver`) whether a first meld still
 leaves the initial meld within reach (C26), whether the pile may be taken for it (C12),
-and whether a hand can go out (`canasta.checks.can_go_out`, C33). This module decides
+and whether a hand can go out (`canasta.needs.can_go_out`, C33). This module decides
 the same questions by exhaustive search over the player's possible melds, using only
 `check` and `apply` for the rules of a single step and never the solver:
 
@@ -52,7 +52,7 @@ from canasta.cards import (
     make_deck,
     remove_cards,
 )
-from canasta.checks import can_go_out
+from canasta.needs import can_go_out
 from canasta.state import State
 from tests.engine.explorer import kind, signature, turn_label
 from tests.engine.known_positions import known_states

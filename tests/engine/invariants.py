@@ -9,8 +9,8 @@ from collections import Counter
 from typing import NamedTuple
 
 import canasta as C
+from canasta.candidates import filtered_candidates
 from canasta.cards import make_deck
-from canasta.legal import filtered_candidates
 from canasta.state import State
 
 ASK = C.parse_action({"type": "ask"})

@@ -13,8 +13,8 @@ import pytest
 
 import canasta as C
 from canasta.ai.fast import unmodelled
+from canasta.candidates import filtered_candidates
 from canasta.going_out import can_go_out_with, go_out_plan
-from canasta.legal import filtered_candidates
 from canasta.state import State
 from tests.engine.helpers import ASK, DRAW, discard, meld, rule, take
 from tests.engine.invariants import play_random

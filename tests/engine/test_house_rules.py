@@ -16,9 +16,10 @@ from canasta.house_rules import (
     rules_named,
     with_house_rules,
 )
-from canasta.rules import CLASSIC, CLASSIC_3P
+from canasta.rules import CLASSIC
 from canasta.scoring import concealed_canastas
 from canasta.state import State
+from canasta.variants import CLASSIC_3P
 from tests.engine.helpers import discard, meld, rule, take
 from tests.engine.invariants import play_random
 from tests.games import ai_round
