@@ -495,3 +495,4 @@ def setup_html():
 def render_setup_only():
     render_dialogs(None)
     el("banner").innerText = tr("Start a new game")
+    el("coach").innerText = ""  # (a saved game drawn at boot that then failed said "Loading…")

@@ -140,6 +140,7 @@ def test_a_tampered_save_is_set_aside_and_a_new_game_offered(page: Page, tamper:
         expect(warning).to_contain_text("canasta-table/99")
     expect(page.get_by_test_id("setup-dialog")).to_be_visible()
     expect(page.get_by_test_id("banner")).to_have_text("Start a new game")
+    expect(page.get_by_test_id("coach")).to_have_text("")  # no "Loading the engine…" left
     expect(page.get_by_test_id("hand-card")).to_have_count(0)
     assert page.title() == "Canasta"  # nothing from the save ran
     kept = storage(page)
