@@ -15,7 +15,7 @@ node_modules/.installed: package.json package-lock.json
 	npm ci --no-audit --no-fund --loglevel=error
 	touch $@
 
-static/pyodide/.vendored: node_modules/.installed tools/build.py tools/stdlib.py tools/stdlib_modules.txt tools/minify_stdlib.mjs
+static/pyodide/.vendored: node_modules/.installed tools/build.py tools/cards.py tools/stdlib.py tools/stdlib_modules.txt tools/minify_stdlib.mjs
 	python3 tools/build.py vendor
 	touch $@
 
@@ -39,11 +39,12 @@ lint: $(VENV)/.installed
 
 # The engine and AI tests in two processes (pytest-xdist: CI has two cores; an idle one
 # takes tests queued for the other, so the long ones do not end the run on one core),
-# then the browser tests one at a time (each drives Chromium and a Pyodide worker). The
+# then the browser tests, also in two (each worker drives its own Chromium; the first
+# builds the site while the other waits: tests/e2e/conftest.py `site`). The
 # slowest tests are listed: they are where CI time goes.
 test: $(VENV)/.installed runtime engine chromium lint
 	$(VENV)/bin/pytest --ignore=tests/e2e -n 2 --dist worksteal --durations=15
-	$(VENV)/bin/pytest tests/e2e --durations=10
+	$(VENV)/bin/pytest tests/e2e -n 2 --dist worksteal --durations=10
 
 dist: runtime engine
 	python3 tools/build.py dist dist

@@ -24,28 +24,16 @@ from ui_base import (
 )
 from ui_i18n import N_, rank_word, tr
 
-# The face of a court card or a joker (issue 15's card faces): a small figure drawn in
-# the suit's colour (currentColor, so the four-colour deck applies) where the other
-# cards show their suit large — a crown for kings, a tiara for queens, a plumed cap for
-# jacks, a jester's cap for jokers. Drawn here (our own paths), no image is fetched.
-_FACE = {
-    "K": "M2 18 4 7l5 5 3-8 3 8 5-5 2 11zM3 19h18v2.5H3z",
-    "Q": ("M3 18 5 10l4 3 3-5 3 5 4-3 2 8zM3 19h18v2.5H3z"
-          "M3.5 8.5a1.5 1.5 0 1 0 3 0a1.5 1.5 0 1 0-3 0M10.5 6.5a1.5 1.5 0 1 0 3 0"
-          "a1.5 1.5 0 1 0-3 0M17.5 8.5a1.5 1.5 0 1 0 3 0a1.5 1.5 0 1 0-3 0"),
-    "J": "M4 16q0-7 8-7t8 7zM2 16.5h20V19H2zM13 9q5-7 9-6-4 2-6 6z",
-    "JK": ("M4 19Q6 10 3 5q6 1 9 8 3-7 9-8-3 5-1 14zM3.5 19.5h17V22h-17z"
-           "M.8 4.5a2 2 0 1 0 4 0a2 2 0 1 0-4 0M19.2 4.5a2 2 0 1 0 4 0a2 2 0 1 0-4 0"),
-}
+# A court card or a joker shows its portrait (issue 15's card faces: the French pattern
+# of SVG-cards, LGPL-2.1, cut by tools/cards.py into static/cards/): table.css draws it as
+# the card's background by its data-card, so no element that loads anything is written
+# and the corner index stays the table's own.
+_PICTURED = ("K", "Q", "J")
 
 
-def face_html(card):
-    """The figure of a court card or a joker (`_FACE`), or "" for the other cards."""
-    path = _FACE.get("JK" if card == "JK" else card[:1])
-    if path is None or not is_card(card):
-        return ""
-    return ('<svg class="face" viewBox="0 0 24 24" aria-hidden="true" focusable="false">'
-            '<path d="' + path + '"/></svg>')
+def pictured(card):
+    """True for the cards drawn with a picture: kings, queens, jacks and jokers."""
+    return card == "JK" or (is_card(card) and card[:1] in _PICTURED)
 
 
 def card_html(card, act="", idx=None, selected=False, extra="", testid=""):
@@ -75,6 +63,8 @@ def card_html(card, act="", idx=None, selected=False, extra="", testid=""):
     cls = "card " + color + (" selected" if selected else "") + (" wild" if wild else "")
     if is_card(card) and card != "JK":
         cls += " suit-" + card[1]  # the four-colour deck colours by suit (table.css)
+    if pictured(card):
+        cls += " pictured"
     tag = "button" if act else "span"
     typ = ' type="button"' if act else ' role="img"'  # a card face, named by its label
     return (
@@ -91,7 +81,7 @@ def card_html(card, act="", idx=None, selected=False, extra="", testid=""):
         # the corner index: the suit under the rank, in sight where cards overlap
         + ('<span class="ci">' + suit + "</span>" if card != "JK" and suit else "")
         + '</span><span class="cs">'
-        + (face_html(card) or (suit if card != "JK" else ""))
+        + ("" if pictured(card) else suit)
         + "</span></"
         + tag
         + ">"

@@ -116,12 +116,6 @@ def _load_table_code() -> dict[str, types.ModuleType]:
 UI = _load_table_code()
 
 
-# The only <svg> the table writes: a court card's or a joker's figure, exactly so.
-FACE_SVG = [("class", "face"), ("viewbox", "0 0 24 24"), ("aria-hidden", "true"),
-            ("focusable", "false")]
-FACE_PATHS = set(UI["ui_cards"]._FACE.values())
-
-
 class Markup(HTMLParser):
     """What a browser would build from the HTML: its elements and attributes."""
 
@@ -130,10 +124,6 @@ class Markup(HTMLParser):
         self.problems: list[str] = []
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag == "svg" and attrs == FACE_SVG:
-            return  # a court card's figure, the table's own (ui_cards.face_html)
-        if tag == "path" and len(attrs) == 1 and attrs[0][1] in FACE_PATHS:
-            return
         if tag in ("img", "script", "svg", "iframe", "object", "embed", "style"):
             self.problems.append(f"element <{tag}>")
         for name, value in attrs:

@@ -1,6 +1,7 @@
 """Vendor the browser runtime from node_modules and pack the engine for the worker.
 
-    python tools/build.py vendor      # static/pyodide, static/pyscript, static/micropython
+    python tools/build.py vendor      # static/pyodide, static/pyscript, static/micropython,
+                                      # static/cards (the court cards' pictures, tools/cards.py)
     python tools/build.py engine      # static/canasta.zip (engine + AI), static/*.mpy and the
                                       # variants' rules pages (static/rules/, tools/pages.py)
     python tools/build.py dist DIR    # a folder to copy to any static host
@@ -20,6 +21,7 @@ import zipfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+import cards  # tools/cards.py, beside this file
 import pages  # tools/pages.py, beside this file
 import stdlib  # tools/stdlib.py
 
@@ -62,6 +64,7 @@ def vendor() -> None:
     mpy = NODE / "@micropython" / "micropython-webassembly-pyscript"
     for name in MICROPYTHON_FILES:
         shutil.copy2(mpy / name, out / name)
+    cards.build()
 
 
 def slim_stdlib(source: Path, target: Path) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 import sys
@@ -43,9 +44,21 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 @pytest.fixture(scope="session")
 def site() -> Path:
-    if not (ROOT / "static" / "pyodide" / "pyodide.mjs").exists():
-        build.vendor()
-    build.main(["engine"])  # the engine zip, the table's bytecode, the offline file list
+    """The site as this checkout builds it: the engine zip, the table's bytecode, the
+    offline file list. Under pytest-xdist (`make test` runs the browser tests on two
+    workers) the first worker builds it while the others wait, and nobody rebuilds it
+    while a page may be loading it."""
+    run = os.environ.get("PYTEST_XDIST_TESTRUNUID", f"single-{os.getpid()}")
+    results = ROOT / "test-results"
+    results.mkdir(exist_ok=True)
+    marker = results / "site-built"
+    with (results / "site.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not (marker.exists() and marker.read_text() == run):
+            if not (ROOT / "static" / "pyodide" / "pyodide.mjs").exists():
+                build.vendor()
+            build.main(["engine"])
+            marker.write_text(run)
     return ROOT
 
 

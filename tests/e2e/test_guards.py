@@ -35,11 +35,8 @@ new MutationObserver((records) => {
       for (const el of [node, ...node.querySelectorAll('*')]) {
         const handlers = [...el.attributes].filter((a) => a.name.startsWith('on'));
         const tag = el.tagName.toUpperCase();
-        // ours: the page's own scripts, and a court card's figure (ui_cards.face_html:
-        // an <svg class="face"> holding paths only, no handler)
-        const ours = tag === 'SCRIPT' && el.src.startsWith(location.origin + '/static/')
-            || tag === 'SVG' && el.getAttribute('class') === 'face'
-               && [...el.children].every((c) => c.tagName.toUpperCase() === 'PATH');
+        // ours: the page's own scripts
+        const ours = tag === 'SCRIPT' && el.src.startsWith(location.origin + '/static/');
         if (['IMG', 'SVG', 'SCRIPT', 'IFRAME', 'OBJECT', 'EMBED'].includes(tag) && !ours
             || handlers.length) {
           window.__injected.push(el.outerHTML.slice(0, 120));
@@ -155,7 +152,7 @@ def test_markup_in_a_saved_view_is_never_run(no_csp_page: Page) -> None:
                 .some((c) => c.dataset.card.includes('<'))""")
     assert page.evaluate("window.__injected") == []
     assert page.evaluate("window.__pwned") is None
-    assert page.evaluate("document.querySelectorAll('img, svg:not(.face)').length") == 0
+    assert page.evaluate("document.querySelectorAll('img, svg').length") == 0
 
 
 def test_markup_in_the_players_name_and_the_address_is_text(no_csp_page: Page) -> None:
@@ -176,7 +173,7 @@ def test_markup_in_the_players_name_and_the_address_is_text(no_csp_page: Page) -
     expect(page.get_by_test_id("seat-0-name")).to_have_text("<svg onload=alert()>")
     assert page.evaluate("window.__injected") == []
     assert page.evaluate("window.__pwned") is None
-    assert page.evaluate("document.querySelectorAll('img, svg:not(.face)').length") == 0
+    assert page.evaluate("document.querySelectorAll('img, svg').length") == 0
 
 
 # ----- never stuck: a worker that hangs, dies or fails -------------------------------------

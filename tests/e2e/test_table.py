@@ -290,28 +290,49 @@ def test_the_four_colour_deck_is_a_remembered_choice(page: Page) -> None:
     assert colours() == four
 
 
-def test_court_cards_and_jokers_show_their_figures(page: Page) -> None:
-    """Issue 15 (real card faces): a king, a queen, a jack and a joker are told apart at a
-    glance by a figure in the suit's colour (a crown, a tiara, a cap, a jester's cap),
-    drawn by the page itself; a number card keeps its large suit."""
+COURT = [rank + suit for rank in "KQJ" for suit in "SHDC"] + ["JK"]
+
+
+def test_court_cards_and_jokers_show_their_pictures(page: Page) -> None:
+    """Issue 15 (real card faces): each king, queen, jack and the joker shows its own
+    portrait (static/cards/, cut from SVG-cards by tools/cards.py), loaded from this
+    site, at least half the card's width, behind the table's own corner index, which is
+    painted on the card's colour; a number card keeps its large suit and no picture."""
     open_position(page, {
         "variant": "classic", "to_move": 0, "phase": "draw",
-        "hands": [["JC", "QH", "KD", "JK", "5S", "AS"], ["4C", "5C"], ["9H", "9D"],
-                  ["8S", "8D"]],
+        "hands": [[*COURT, "5S", "AS"], ["4C", "5C"], ["9H", "9D"], ["8S", "8D"]],
         "melds": [[], []], "pile": ["6S"], "scores": [0, 0]})
-    figures = page.evaluate("""() => {
+    pictures = page.evaluate("""async () => {
         const out = {};
         for (const card of document.querySelectorAll('[data-testid=hand-card]')) {
-            const face = card.querySelector('svg.face path');
-            out[card.dataset.card] = face ? [face.getAttribute('d').slice(0, 12),
-                getComputedStyle(face).fill === getComputedStyle(card).color] : null;
+            const style = getComputedStyle(card);
+            if (style.backgroundImage === 'none') { out[card.dataset.card] = null; continue; }
+            const url = style.backgroundImage.slice(5, -2);
+            const image = new Image();
+            image.src = url;
+            let loaded = true;
+            try { await image.decode(); } catch (e) { loaded = false; }
+            const height = card.clientHeight - 6;
+            out[card.dataset.card] = {
+                url: url.replace(location.origin, ''), loaded,
+                share: height * image.naturalWidth / image.naturalHeight / card.clientWidth,
+                index: getComputedStyle(card.querySelector('.cr')).backgroundColor,
+                paper: style.backgroundColor,
+                suit: card.querySelector('.cs').textContent};
         }
         return out;
     }""")
-    assert figures["5S"] is None and figures["AS"] is None
-    shapes = {card: figures[card] for card in ("JC", "QH", "KD", "JK")}
-    assert all(f is not None and f[1] for f in shapes.values()), shapes
-    assert len({f[0] for f in shapes.values() if f}) == 4  # four different figures
+    assert pictures["5S"] is None and pictures["AS"] is None
+    for card in COURT:
+        found = pictures[card]
+        assert found is not None, card
+        assert found["url"] == f"/static/cards/{card}.svg", found
+        assert found["loaded"] and found["share"] >= 0.5, (card, found)
+        assert found["index"] == found["paper"] != "rgba(0, 0, 0, 0)", (card, found)
+        assert found["suit"] == "", (card, found)
+    suits = page.evaluate("""() => [...document.querySelectorAll(
+        '[data-testid=hand-card][data-card="5S"] .cs')].map(e => e.textContent)""")
+    assert suits == ["♠"]
 
 
 FLIGHTS = """
