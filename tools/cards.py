@@ -60,21 +60,25 @@ def _short(value: float) -> str:
     return text.replace("0.", ".", 1) if text.startswith(("0.", "-0.")) else text
 
 
-def absolute_points(data: str) -> list[tuple[float, float]] | None:
-    """Every point a path's data names (control points too), in absolute coordinates,
-    as a renderer reads them; None for data this module does not read (arcs)."""
+Point = tuple[float, float]
+
+
+def _segments(data: str) -> list[tuple[str, list[list[Point]]]] | None:
+    """Each command of a path's data with, for each of its parameter groups, the points
+    the group names in absolute coordinates, as a renderer reads them; None for data
+    this module does not read (arcs)."""
     if re.search(r"[Aa]", data):
         return None
-    points: list[tuple[float, float]] = []
+    segments: list[tuple[str, list[list[Point]]]] = []
     x = y = start_x = start_y = 0.0
     for letter, args in _COMMAND.findall(data):
         kind, relative = letter.lower(), letter.islower()
         numbers = [float(n) for n in _NUMBER.findall(args)]
         arity = _ARITY[kind]
+        groups: list[list[Point]] = []
         if kind == "z":
             x, y = start_x, start_y
-            continue
-        for at in range(0, len(numbers), arity):
+        for at in range(0, len(numbers) if arity else 0, arity or 1):
             group = numbers[at:at + arity]
             base_x, base_y = (x, y) if relative else (0.0, 0.0)
             if kind == "h":
@@ -84,39 +88,38 @@ def absolute_points(data: str) -> list[tuple[float, float]] | None:
             else:
                 pairs = [(base_x + group[i], base_y + group[i + 1])
                          for i in range(0, arity, 2)]
-            points.extend(pairs)
+            groups.append(pairs)
             x, y = pairs[-1]
             if kind == "m" and at == 0:
                 start_x, start_y = x, y
-    return points
+        segments.append((letter, groups))
+    return segments
+
+
+def absolute_points(data: str) -> list[Point] | None:
+    """Every point a path's data names (control points too), in absolute coordinates;
+    None for data this module does not read (arcs)."""
+    segments = _segments(data)
+    if segments is None:
+        return None
+    return [point for _, groups in segments for group in groups for point in group]
 
 
 def rounded_path(data: str) -> str:
     """The path's data with its numbers cut to `DECIMALS` places. A relative number is
     taken from the rounded point before it, not the exact one, so errors never add up
     along a path: every point ends within half a unit of the last place of where it was."""
-    if absolute_points(data) is None:
+    segments = _segments(data)
+    if segments is None:
         return data
     out: list[str] = []
-    x = y = start_x = start_y = 0.0  # exact
-    rx = ry = start_rx = start_ry = 0.0  # as drawn after rounding
-    for letter, args in _COMMAND.findall(data):
+    rx = ry = start_rx = start_ry = 0.0  # the current point as drawn after rounding
+    for letter, groups in segments:
         kind, relative = letter.lower(), letter.islower()
-        numbers = [float(n) for n in _NUMBER.findall(args)]
-        arity = _ARITY[kind]
         out.append(letter)
         if kind == "z":
-            x, y, rx, ry = start_x, start_y, start_rx, start_ry
-            continue
-        for at in range(0, len(numbers), arity):
-            group = numbers[at:at + arity]
-            base_x, base_y = (x, y) if relative else (0.0, 0.0)
-            if kind == "h":
-                exact = [(base_x + group[0], y)]
-            elif kind == "v":
-                exact = [(x, base_y + group[0])]
-            else:
-                exact = [(base_x + group[i], base_y + group[i + 1]) for i in range(0, arity, 2)]
+            rx, ry = start_rx, start_ry
+        for at, exact in enumerate(groups):
             drawn = [(round(px, DECIMALS), round(py, DECIMALS)) for px, py in exact]
             offset_x, offset_y = (rx, ry) if relative else (0.0, 0.0)
             values = ([drawn[0][0] - offset_x] if kind == "h" else
@@ -128,9 +131,9 @@ def rounded_path(data: str) -> str:
                     out.append(text)
                 else:
                     out.append(" " + text)
-            (x, y), (rx, ry) = exact[-1], drawn[-1]
+            rx, ry = drawn[-1]
             if kind == "m" and at == 0:
-                start_x, start_y, start_rx, start_ry = x, y, rx, ry
+                start_rx, start_ry = rx, ry
     return "".join(out)
 
 
