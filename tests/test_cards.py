@@ -49,7 +49,7 @@ def test_each_picture_stands_alone(tmp_path: Path) -> None:
 def test_a_missing_group_is_reported() -> None:
     root = ET.fromstring(f'<svg xmlns="{cards.SVG}"><defs><g id="a"/></defs></svg>')
     try:
-        cards.picture(root, "b", cards.PORTRAIT)
+        cards.picture(cards.Source(root), "b", cards.PORTRAIT)
     except SystemExit as err:
         assert "no group 'b'" in str(err)
     else:

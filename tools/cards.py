@@ -13,6 +13,7 @@ its own, larger ones. The table shows each picture as the card's CSS background
 from __future__ import annotations
 
 import copy
+import json
 import re
 import shutil
 import sys
@@ -165,11 +166,19 @@ def _references(element: ET.Element) -> Iterator[str]:
             yield from re.findall(r"url\(#([^)]+)\)", value)
 
 
-def picture(root: ET.Element, group: str, view: str) -> str:
+class Source:
+    """The package's file, indexed once for all the pictures: each element by its id,
+    and each element's parent."""
+
+    def __init__(self, root: ET.Element) -> None:
+        self.by_id = {node.get("id"): node for node in root.iter() if node.get("id")}
+        self.parent = {child: node for node in root.iter() for child in node}
+
+
+def picture(source: Source, group: str, view: str) -> str:
     """A standalone SVG drawing `group` of the package's file, with every group it uses
     (followed through its links) copied into its own <defs>."""
-    by_id = {node.get("id"): node for node in root.iter() if node.get("id")}
-    parent = {child: node for node in root.iter() for child in node}
+    by_id, parent = source.by_id, source.parent
     needed: set[str] = {BLANK}  # never copied: see below
     todo = [group]
     while todo:
@@ -205,24 +214,23 @@ def picture(root: ET.Element, group: str, view: str) -> str:
 
 
 def build(package: Path = PACKAGE, target: Path = TARGET) -> list[Path]:
-    source = package / "svg-cards.svg"
-    if not source.is_file():
+    file = package / "svg-cards.svg"
+    if not file.is_file():
         raise SystemExit("node_modules/svg-cards is missing: run `npm ci` first (make does this)")
     ET.register_namespace("", SVG)
     ET.register_namespace("xlink", XLINK)
-    root = ET.parse(source).getroot()
+    source = Source(ET.parse(file).getroot())
     target.mkdir(parents=True, exist_ok=True)
     written = []
     for card, (group, view) in pictures().items():
         path = target / f"{card}.svg"
-        path.write_text(picture(root, group, view))
+        path.write_text(picture(source, group, view))
         written.append(path)
     # LGPL-2.1: the licence beside the pictures, and where their source is.
     shutil.copy2(package / "LICENSE", target / "LICENSE-svg-cards.txt")
-    version = re.search(r'"version":\s*"([^"]+)"', (package / "package.json").read_text())
+    version = json.loads((package / "package.json").read_text())["version"]
     (target / "README.txt").write_text(
-        "The court cards' and the joker's pictures are parts of SVG-cards "
-        f"{version.group(1) if version else ''}\n"
+        f"The court cards' and the joker's pictures are parts of SVG-cards {version}\n"
         "(Copyright (C) 2005 David Bellot, (C) 2016, 2017 Huub de Beer), "
         "the npm package svg-cards,\n"
         "under the GNU Lesser General Public License 2.1 (LICENSE-svg-cards.txt). "

@@ -21,15 +21,22 @@ MIN_ACTIONS = 20_000
 ROUNDS_PER_GAME = 4
 
 
-@pytest.mark.parametrize("variant", sorted(C.VARIANTS))
-def test_random_rounds_keep_every_invariant(variant: str) -> None:
+def play_to_the_minimum(variant: str | C.RuleSet, first_seed: int) -> tuple[int, int, int]:
+    """Games of `ROUNDS_PER_GAME` random rounds from `first_seed` on, until `MIN_ACTIONS`
+    actions are played: (games, rounds, actions)."""
     rounds = actions = games = 0
     while actions < MIN_ACTIONS:
-        played = play_random(variant, 7000 + games, ROUNDS_PER_GAME, full_every=20,
+        played = play_random(variant, first_seed + games, ROUNDS_PER_GAME, full_every=20,
                              save_every=250)
         games += 1
         rounds += played.rounds
         actions += played.actions
+    return games, rounds, actions
+
+
+@pytest.mark.parametrize("variant", sorted(C.VARIANTS))
+def test_random_rounds_keep_every_invariant(variant: str) -> None:
+    games, rounds, actions = play_to_the_minimum(variant, 7000)
     assert rounds == ROUNDS_PER_GAME * games
     assert actions > 50 * rounds  # whole rounds, not deals cut short
     assert games >= 4  # deals of several seeds, not one long game
@@ -43,13 +50,8 @@ OPTIONS = ["american+U21"]  # U21: special hands
 def test_random_rounds_with_an_option_keep_every_invariant(name: str) -> None:
     from canasta.house_rules import rules_named
 
-    rules = rules_named(name)
-    actions = 0
-    games = 0
-    while actions < MIN_ACTIONS:
-        actions += play_random(rules, 7300 + games, ROUNDS_PER_GAME, full_every=20,
-                               save_every=250).actions
-        games += 1
+    games, _, actions = play_to_the_minimum(rules_named(name), 7300)
+    assert actions >= MIN_ACTIONS
     assert games >= 4
 
 
