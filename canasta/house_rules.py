@@ -101,6 +101,9 @@ VARIANT_OPTIONS: dict[str, tuple[Preset, ...]] = {
         Preset("U21", "Special hand: seven natural pairs laid down at once go out for 2500",
                "pagat's Modern American Canasta (as copied at euroarab-forum.eu); "
                "honorsbridgeclub.org canastahouserules", {"special_pairs_bonus": 2500}),
+        Preset("U22", "An unfinished meld of wild cards with all four jokers costs 2500",
+               "variants-notes \u00a78 (pagat: \u22122500 instead of \u22122000)",
+               {"unfinished_wild_by_jokers": ((4, 2500),)}),
     ),
     "samba": (
         Preset("S12", "The initial meld needs 150 from 7000 points, not 160",

@@ -288,6 +288,10 @@ OPTIONS: dict[str, Option] = {
                                   "rank short of a canasta costs it."),
     "unfinished_wild_penalty": _i("scoring", 0, 10_000, "U17: what a side's meld of wild "
                                   "cards short of a canasta costs it."),
+    "unfinished_wild_by_jokers": Option("scoring", "table", 0, 10_000, "U22: rows of "
+                                        "(jokers, penalty) for melds of wild cards short of "
+                                        "a canasta that cost otherwise than the U17 "
+                                        "penalty.", rows=8, key_low=0, key_high=16),
     "held_pure_count": _i("scoring", 0, 12, "U17: a hand holding this many cards of one pure "
                           "rank or more is penalised (0: never)."),
     "held_pure_penalty": _i("scoring", 0, 10_000, "U17: what such a hand costs its side."),
@@ -391,6 +395,8 @@ def _row_words(name: str) -> tuple[Text, Text]:
         return Text("count"), Text("(count, total)")
     if name == "wild_canasta_by_jokers":
         return Text("jokers"), Text("(jokers, bonus)")
+    if name == "unfinished_wild_by_jokers":
+        return Text("jokers"), Text("(jokers, penalty)")
     if name == "sequence_scores":
         return Text("length"), Text("(length, points)")
     if name.endswith("_count_bonus"):

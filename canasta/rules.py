@@ -187,6 +187,9 @@ class RuleSet:
     # for a hand holding `held_pure_count` or more cards of a pure rank (0: none)
     unfinished_pure_penalty: int = 0
     unfinished_wild_penalty: int = 0
+    # U22: (jokers, penalty) rows for a meld of wild cards short of a canasta that costs
+    # otherwise than `unfinished_wild_penalty` (pagat: 2500 with all four jokers)
+    unfinished_wild_by_jokers: tuple[tuple[int, int], ...] = ()
     held_pure_count: int = 0
     held_pure_penalty: int = 0
     melds_minus_without_canasta: bool = False  # U18: melded cards count minus then
@@ -342,7 +345,8 @@ def _same_types(form: dict[str, Any], types: list[type], data: Any) -> bool:
 _INT = {int}
 _LISTS = ("roster", "initial_meld_by_deal")
 _TABLES = ("initial_meld", "red_three_totals", "mixed_bonus_by_wilds", "wild_canasta_by_jokers",
-           "sequence_scores", "canasta_count_bonus", "natural_count_bonus")
+           "unfinished_wild_by_jokers", "sequence_scores", "canasta_count_bonus",
+           "natural_count_bonus")
 
 
 def _from_json(data: object) -> RuleSet:

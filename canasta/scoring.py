@@ -91,13 +91,16 @@ def threes_score(rules: RuleSet, threes: tuple[str, ...], melded: bool, canastas
 
 def meld_penalties(rules: RuleSet, melds: tuple[TableMeld, ...]) -> int:
     """U17: what a side's melds short of a canasta cost it: a natural meld of a pure rank
-    `unfinished_pure_penalty`, a meld of wild cards `unfinished_wild_penalty`."""
+    `unfinished_pure_penalty`, a meld of wild cards `unfinished_wild_penalty` (U22: by
+    its jokers where `unfinished_wild_by_jokers` lists them)."""
     cost = 0
     for m in melds:
         if len(m.cards) >= rules.canasta_size:
             continue
         if m.kind == WILD:
-            cost += rules.unfinished_wild_penalty
+            jokers = sum(1 for c in m.cards if c == JOKER)
+            cost += dict(rules.unfinished_wild_by_jokers).get(jokers,
+                                                              rules.unfinished_wild_penalty)
         elif m.rank in rules.pure_ranks and not m.wilds:
             cost += rules.unfinished_pure_penalty
     return cost

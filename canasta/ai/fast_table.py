@@ -523,7 +523,8 @@ class Table:
             else:
                 total += red_three_score(rules, self.reds[team], red_threes_count_plus(
                     rules, bool(table), self.canastas[team]), self._special(team))
-            if rules.unfinished_pure_penalty or rules.unfinished_wild_penalty:  # U17
+            if (rules.unfinished_pure_penalty or rules.unfinished_wild_penalty
+                    or rules.unfinished_wild_by_jokers):  # U17, U22
                 total -= meld_penalties(rules, self._table_melds(team))
             if rules.sequence_scores:  # BR5
                 total += sequence_score(rules, self._table_melds(team))

@@ -231,6 +231,21 @@ def test_U17_U18_penalties_and_melds_minus_without_a_canasta() -> None:
     assert rows[1]["melded_cards"] == -(3 * 20 + 20 + 20 + 50 + 15)
 
 
+def test_U22_an_unfinished_wild_meld_of_four_jokers_costs_2500_with_the_option() -> None:
+    jokers = [KINGS, QUEENS, ["JK", "JK", "JK", "JK", "2C"]]
+    twos = [["2D", "2H", "2S"]]  # no joker: U17's 2000
+    for rules, cost in ((AM, 2000), (with_house_rules(AM, ["U22"]), 2500)):
+        state = at(rules, ["JC", "JD", "JH", "8S"], melds=[jokers, twos],
+                   hands=[["9S"], O3, O2])
+        out = C.apply(C.apply(state, meld("JC", "JD", "JH")), discard("8S"))
+        rows = C.round_score(out)
+        assert rows[0]["extras"] == {"unfinished_melds": -cost}
+        assert rows[1]["extras"] == {"unfinished_melds": -2000}
+    assert AM.unfinished_wild_by_jokers == ()
+    assert C.RuleSet.from_json(with_house_rules(AM, ["U22"]).to_json()).unfinished_wild_by_jokers \
+        == ((4, 2500),)
+
+
 def test_U19_game_to_8500_and_U20_the_rule_of_five() -> None:
     assert AM.target_score == 8500
     five = with_house_rules(AM, ["U20"])
