@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..cards import RANK, RED_THREES, WILDS, make_deck
+from ..pile import blocked, freezer, frozen_for, size_refusal
 from ..rules import RuleSet
 from ..view import rules_of
 
@@ -26,6 +27,8 @@ class Knowledge:
     picked_ranks: list[Counter[str]]  # ranks each seat took with the pile
     rules: RuleSet  # the view's own rules, by value (`rules_of`)
     unseen: Counter[str] = field(default_factory=Counter)  # cards this seat has not seen
+    # ranks each seat declined (`declines`): rank -> cards drawn since, the draw included
+    declined: list[dict[str, int]] = field(default_factory=list)
 
     def unseen_of_rank(self, rank: str) -> int:
         return sum(n for c, n in self.unseen.items() if RANK[c] == rank)
@@ -34,20 +37,37 @@ class Knowledge:
 def read_view(view: dict[str, Any]) -> Knowledge:
     players = int(view["players"])
     seat = int(view["seat"])
+    teams = int(view["teams"])
+    rules = rules_of(view)
     pile: list[str] = []
     known: list[Counter[str]] = [Counter() for _ in range(players)]
     discarded: list[Counter[str]] = [Counter() for _ in range(players)]
     picked: list[Counter[str]] = [Counter() for _ in range(players)]
+    declined: list[dict[str, int]] = [{} for _ in range(players)]
+    opened = [False] * teams
     for entry in view["log"]:
         event = entry.get("event")
         if event in ("deal", "position"):
             pile = list(entry["pile"])
+            if event == "position":  # a set-up position: its sides as they are now
+                opened = list(view["team_melded"])
             continue
         if event is not None:
             continue
         s = entry["seat"]
         action = entry["action"]
         kind = action["type"]
+        if kind == "draw":
+            ranks = declined[s]
+            for rank in ranks:
+                ranks[rank] += rules.draw_count
+            rank = declines(rules, pile, opened[s % teams])
+            if rank:
+                ranks[rank] = rules.draw_count
+        elif kind in ("meld", "take_pile"):
+            opened[s % teams] = True
+        if kind == "take_pile":
+            declined[s].clear()
         if kind == "discard":
             pile.append(action["card"])
             discarded[s][RANK[action["card"]]] += 1
@@ -64,7 +84,6 @@ def read_view(view: dict[str, Any]) -> Knowledge:
             _forget(known[s], action["cards"])
     pending = list(view.get("pending", []))
     _forget(known[view["to_move"]], pending)  # held back, shown in the view already
-    rules = rules_of(view)
     total = Counter(make_deck(rules.decks, rules.jokers_per_deck))
     seen: Counter[str] = Counter(view["hand"])
     for team in view["melds"]:
@@ -81,7 +100,22 @@ def read_view(view: dict[str, Any]) -> Knowledge:
         if s != seat:
             seen.update(known[s])
     unseen = total - seen
-    return Knowledge(seat, players, pile, known, discarded, picked, rules, unseen)
+    return Knowledge(seat, players, pile, known, discarded, picked, rules, unseen, declined)
+
+
+DECLINE_MIN_PILE = 3  # a smaller pile may be let go with a pair in hand (easy does)
+
+
+def declines(rules: RuleSet, pile: list[str], opened: bool) -> str:
+    """The rank a player who draws from the stock shows not to hold a natural pair of
+    (the pile's top card's), or "": the pile is frozen for their side, which has made
+    its initial meld, so a natural pair of the top card's rank would have taken it
+    (C14, W4), and it is big enough that nobody would let it go."""
+    if len(pile) < DECLINE_MIN_PILE or blocked(tuple(pile)) or size_refusal(rules, pile):
+        return ""
+    if not opened or not frozen_for(rules, freezer(rules, tuple(pile)) is not None, opened):
+        return ""
+    return RANK[pile[-1]]
 
 
 def _forget(counter: Counter[str], cards: list[str]) -> None:

@@ -12,7 +12,7 @@ import random
 from typing import Any
 
 from ..actions import Discard
-from ..cards import sort_cards
+from ..cards import RANK, WILDS, sort_cards
 from ..melds import meld_of_view
 from ..state import Chain, State, chain_push
 from .knowledge import Knowledge, read_view
@@ -47,6 +47,8 @@ def sample_world(view: dict[str, Any], rng: random.Random, know: Knowledge | Non
         known = list(know.known[s].elements())[:size]
         need = size - len(known)
         dealt, pool = pool[:need], pool[need:]
+        if USE_DECLINES and know.declined and know.declined[s]:
+            _without_pairs(dealt, pool, known, _declined(view, know, s), rng)
         hands.append(sort_cards(known + dealt))
     packets: list[tuple[str, ...]] = []
     for s, size in enumerate(view.get("packet_sizes", ())):  # R13: the kitties
@@ -99,6 +101,39 @@ def sample_world(view: dict[str, Any], rng: random.Random, know: Knowledge | Non
         packets=tuple(packets),
         packets_open=tuple(view.get("packets_open", ())),
     )
+
+
+USE_DECLINES = True
+
+
+def _declined(view: dict[str, Any], know: Knowledge, seat: int) -> dict[str, int]:
+    """The ranks `seat` showed not to hold a natural pair of (`knowledge.declines`), with
+    the cards drawn since; not those its side has closed (`meld_max`: no pair takes then)."""
+    team = view["melds"][seat % view["teams"]]
+    limit = know.rules.meld_max
+    return {rank: d for rank, d in know.declined[seat].items()
+            if not (limit and any(m["rank"] == rank and len(m["cards"]) >= limit
+                                  for m in team))}
+
+
+def _without_pairs(dealt: list[str], pool: list[str], known: list[str],
+                   declined: dict[str, int], rng: random.Random) -> None:
+    """Deal a hand that agrees with the seat's declines: of the cards it held before the
+    draws since (all but the last `d` dealt), at most one natural of a declined rank,
+    counting the cards the log shows it holding; extras swap with other cards of the
+    rest of the pool (so the deck stays whole)."""
+    for rank, drawn in declined.items():
+        old = len(dealt) - drawn
+        if old <= 0:
+            continue
+        room = 1 - sum(1 for c in known if RANK[c] == rank and c not in WILDS)
+        at = [i for i in range(old) if RANK[dealt[i]] == rank and dealt[i] not in WILDS]
+        for i in at[max(room, 0):]:
+            spare = [j for j, c in enumerate(pool) if RANK[c] not in declined or c in WILDS]
+            if not spare:
+                return
+            j = rng.choice(spare)
+            dealt[i], pool[j] = pool[j], dealt[i]
 
 
 def _discards_log(view: dict[str, Any]) -> Chain:
