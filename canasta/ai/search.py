@@ -18,6 +18,7 @@ time cap, counted in `STATS["fallbacks"]`.
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from typing import Any
@@ -37,12 +38,18 @@ DEFAULT_PLAYOUTS = 480
 MAX_CANDIDATES = 5
 # How much better (points a round, on the same sampled deals) a candidate must do
 # to overrule normal's own choice; ties go to normal. Measured: with 480 play-outs
-# a margin of 0 beat 25 (docs/AI.md). Where the pile is always frozen (W4, K3) the
-# play-outs tell the candidates apart far less, and their differences are mostly
-# noise: there the margin is FROZEN_PILE_MARGIN (the wild-canasta game, 80 pairs on
-# the tuning seeds: 55.0 % ± 6.2 against normal at 60, 46.3 % ± 6.7 at 0).
+# a margin of 0 beat 25 (docs/AI.md).
 MARGIN = 0.0
-FROZEN_PILE_MARGIN = 60.0
+# Where the pile is always frozen (W4, K3, U12) the play-outs tell the candidates apart
+# far less and their differences are mostly noise, so a candidate overrules normal only
+# when its paired difference (the same sampled deals) stands FROZEN_PILE_Z standard
+# errors above zero; and the search also weighs keeping the hand (HOLD_DISCARDS of
+# normal's best discards) against a meld normal would make, since only pairs held in hand
+# take such a pile. The wild-canasta game, 120 tuning pairs (seeds 30000-30119): strong
+# 50.8 % ± 5.7 of rounds, +3 ± 69 a round with the earlier fixed margin of 60 points;
+# 53.7 % ± 5.3, +124 ± 82 with both (docs/AI.md).
+FROZEN_PILE_Z = 1.0
+HOLD_DISCARDS = 2
 TIME_CAP = 1.5  # seconds: a safety net under the 2 s maximum the browser allows
 FALLBACK_PLAYOUTS = 60  # public-API play-outs cost about 50 times a fast one
 # Where nobody goes out (E4, the escalera game) a play-out runs to the end of the stock:
@@ -79,42 +86,72 @@ def choose_by_search(view: dict[str, Any], seed: int, playouts: int = 0) -> Acti
     team = view["seat"] % view["teams"]
     totals = {i: 0.0 for i in range(len(candidates))}
     counts = {i: 0 for i in range(len(candidates))}
+    rows: list[list[float | None]] = []
     per = max(1, playouts // len(candidates))
     start = time.perf_counter()
     for n in range(per):
         world = sample_world(view, rng, know)
         world_seed = rng.randrange(1 << 30)
+        row: list[float | None] = []
         for i, cand in enumerate(candidates):
             score = (_public_rollout(world, parse_action(cand), team, world_seed) if public
                      else _rollout(world, parse_action(cand), team, world_seed, memory))
+            row.append(score)
             if score is None:
                 continue
             totals[i] += score
             counts[i] += 1
             STATS["playouts"] += 1
+        rows.append(row)
         if time.perf_counter() - start > TIME_CAP and n + 1 < per:
             STATS["time_cap_hits"] += 1
             break
     means = [totals[i] / counts[i] if counts[i] else float("-inf")
              for i in range(len(candidates))]
     best = max(range(len(candidates)), key=means.__getitem__)
-    margin = FROZEN_PILE_MARGIN if know.rules.pile_always_frozen else MARGIN
-    if means[best] - means[0] <= margin:
+    if know.rules.pile_always_frozen:
+        best = max(range(len(candidates)), key=lambda i: paired_lower(rows, i, FROZEN_PILE_Z))
+        if paired_lower(rows, best, FROZEN_PILE_Z) <= 0.0:
+            best = 0
+    elif means[best] - means[0] <= MARGIN:
         best = 0  # candidates[0] is the heuristic's own choice
     return parse_action(candidates[best])
+
+
+def paired_lower(rows: list[list[float | None]], i: int, z: float) -> float:
+    """How much better candidate `i` did than candidate 0 (normal's choice) on the same
+    sampled deals (`rows`: one score per candidate per deal, None where a play-out
+    failed), `z` standard errors below the mean difference; 0 for candidate 0 itself."""
+    if i == 0:
+        return 0.0
+    diffs = [a - b for row in rows if (a := row[i]) is not None and (b := row[0]) is not None]
+    if len(diffs) < 2:
+        return float("-inf")
+    mean = sum(diffs) / len(diffs)
+    var = sum((x - mean) ** 2 for x in diffs) / (len(diffs) - 1)
+    return mean - z * math.sqrt(var / len(diffs))
 
 
 def _candidates(view: dict[str, Any], preferred: dict[str, Any],
                 know: Knowledge) -> list[dict[str, Any]]:
     """Where play-outs judge well: whether and how to take the pile, and which card
     to discard (normal's best few, without gifts unless normal's own choice is one).
-    Melds mid-turn are left to the heuristic."""
+    Melds mid-turn are left to the heuristic, except against keeping the hand where the
+    pile is always frozen."""
     legal: list[dict[str, Any]] = view["legal"]
     if view["phase"] == "draw":
         return [preferred, *[a for a in legal if a != preferred]][:MAX_CANDIDATES]
-    if preferred["type"] != "discard":
-        return [preferred]
     discards = [a for a in legal if a["type"] == "discard"]
+    if preferred["type"] != "discard":
+        if not (know.rules.pile_always_frozen and preferred["type"] == "meld" and discards
+                and view["team_melded"][view["seat"] % view["teams"]]
+                and view["permission"] is None and not view["pending"]):
+            return [preferred]
+        # Keep the hand? Only pairs held take an always-frozen pile: normal's meld against
+        # its best discards now (no gifts unless every discard is one).
+        ranked = ranked_discards(view, know, discards, "normal", random.Random(0))
+        safe = [a for a in ranked if gift_reason(view, know, a["card"]) is None]
+        return [preferred, *(safe or ranked)[:HOLD_DISCARDS]]
     ranked = ranked_discards(view, know, discards, "normal", random.Random(0))
     if gift_reason(view, know, preferred["card"]) is None:
         # No gifts (issue 19): normal found a discard that is not one, so the search

@@ -1,0 +1,60 @@
+"""The strong level where the pile is always frozen (W4, K3, U12): a candidate overrules
+normal only when its paired difference on the same sampled deals stands clear of the
+noise (`search.paired_lower`), and keeping the hand is weighed against normal's meld."""
+
+from __future__ import annotations
+
+import math
+
+import canasta as C
+from canasta.ai import choose_action, search
+from canasta.ai.heuristic import choose_heuristic
+from canasta.ai.knowledge import read_view
+from canasta.house_rules import rules_named
+
+
+def test_paired_lower_is_the_mean_difference_less_z_standard_errors() -> None:
+    rows: list[list[float | None]] = [[0.0, 10.0], [0.0, 30.0], [100.0, 120.0], [5.0, None]]
+    diffs = [10.0, 30.0, 20.0]  # the failed play-out's deal is left out
+    mean, sd = 20.0, math.sqrt(sum((d - 20.0) ** 2 for d in diffs) / 2)
+    assert search.paired_lower(rows, 1, 1.0) == mean - sd / math.sqrt(3)
+    assert search.paired_lower(rows, 1, 0.0) == mean
+    assert search.paired_lower(rows, 0, 1.0) == 0.0  # normal's own choice
+    assert search.paired_lower([[1.0, 2.0]], 1, 1.0) == -math.inf  # one deal tells nothing
+    # The same mean with more noise does not overrule normal.
+    noisy: list[list[float | None]] = [[0.0, 500.0], [0.0, -460.0], [0.0, 20.0]]
+    assert search.paired_lower(noisy, 1, 1.0) < 0 < search.paired_lower(rows, 1, 1.0)
+
+
+def _meld_views(variant: str, count: int) -> list[dict[str, object]]:
+    """Views where normal would meld for a side that has opened, and may discard."""
+    rules = rules_named(variant)
+    found = []
+    for seed in range(1, 30):
+        state = C.transitions.deal_round(rules, seed, 1, 0, (0, 0))
+        step = 0
+        while not state.round_over and len(found) < count:
+            view = C.view_for(state, state.to_act)
+            preferred = choose_heuristic(view, "normal", step)
+            if (view["phase"] == "play" and preferred["type"] == "meld"
+                    and view["team_melded"][view["seat"] % view["teams"]]
+                    and view["permission"] is None and not view["pending"]
+                    and any(a["type"] == "discard" for a in view["legal"])):
+                found.append(view)
+            state = C.apply(state, choose_action(view, "normal", step))
+            step += 1
+    return found
+
+
+def test_keeping_the_hand_is_weighed_only_where_the_pile_is_always_frozen() -> None:
+    views = _meld_views("wild-canasta", 10)
+    assert len(views) == 10
+    for view in views:
+        preferred = choose_heuristic(view, "normal", 0)
+        candidates = search._candidates(view, preferred, read_view(view))
+        assert candidates[0] == preferred
+        assert 2 <= len(candidates) <= 1 + search.HOLD_DISCARDS
+        assert all(a["type"] == "discard" and a in view["legal"] for a in candidates[1:])
+    for view in _meld_views("classic", 5):
+        preferred = choose_heuristic(view, "normal", 0)
+        assert search._candidates(view, preferred, read_view(view)) == [preferred]
