@@ -106,15 +106,16 @@ def choose_by_search(view: dict[str, Any], seed: int, playouts: int = 0) -> Acti
         if time.perf_counter() - start > TIME_CAP and n + 1 < per:
             STATS["time_cap_hits"] += 1
             break
-    means = [totals[i] / counts[i] if counts[i] else float("-inf")
-             for i in range(len(candidates))]
-    best = max(range(len(candidates)), key=means.__getitem__)
     if know.rules.pile_always_frozen:
         best = max(range(len(candidates)), key=lambda i: paired_lower(rows, i, FROZEN_PILE_Z))
         if paired_lower(rows, best, FROZEN_PILE_Z) <= 0.0:
             best = 0
-    elif means[best] - means[0] <= MARGIN:
-        best = 0  # candidates[0] is the heuristic's own choice
+    else:
+        means = [totals[i] / counts[i] if counts[i] else float("-inf")
+                 for i in range(len(candidates))]
+        best = max(range(len(candidates)), key=means.__getitem__)
+        if means[best] - means[0] <= MARGIN:
+            best = 0  # candidates[0] is the heuristic's own choice
     return parse_action(candidates[best])
 
 
@@ -142,21 +143,21 @@ def _candidates(view: dict[str, Any], preferred: dict[str, Any],
     if view["phase"] == "draw":
         return [preferred, *[a for a in legal if a != preferred]][:MAX_CANDIDATES]
     discards = [a for a in legal if a["type"] == "discard"]
-    if preferred["type"] != "discard":
-        if not (know.rules.pile_always_frozen and preferred["type"] == "meld" and discards
-                and view["team_melded"][view["seat"] % view["teams"]]
-                and view["permission"] is None and not view["pending"]):
-            return [preferred]
-        # Keep the hand? Only pairs held take an always-frozen pile: normal's meld against
-        # its best discards now (no gifts unless every discard is one).
-        ranked = ranked_discards(view, know, discards, "normal", random.Random(0))
-        safe = [a for a in ranked if gift_reason(view, know, a["card"]) is None]
-        return [preferred, *(safe or ranked)[:HOLD_DISCARDS]]
+    # Keep the hand? Only pairs held take an always-frozen pile: normal's meld against
+    # its best discards now (no gifts unless every discard is one).
+    holding = (know.rules.pile_always_frozen and preferred["type"] == "meld" and discards
+               and view["team_melded"][view["seat"] % view["teams"]]
+               and view["permission"] is None and not view["pending"])
+    if preferred["type"] != "discard" and not holding:
+        return [preferred]
     ranked = ranked_discards(view, know, discards, "normal", random.Random(0))
+    no_gifts = [a for a in ranked if gift_reason(view, know, a["card"]) is None]
+    if holding:
+        return [preferred, *(no_gifts or ranked)[:HOLD_DISCARDS]]
     if gift_reason(view, know, preferred["card"]) is None:
         # No gifts (issue 19): normal found a discard that is not one, so the search
         # does not weigh those that are (its sampled deals undervalue the pile).
-        ranked = [a for a in ranked if gift_reason(view, know, a["card"]) is None]
+        ranked = no_gifts
     return [preferred, *[a for a in ranked if a != preferred]][:MAX_CANDIDATES]
 
 
