@@ -47,7 +47,7 @@ def sample_world(view: dict[str, Any], rng: random.Random, know: Knowledge | Non
         known = list(know.known[s].elements())[:size]
         need = size - len(known)
         dealt, pool = pool[:need], pool[need:]
-        if USE_DECLINES and know.declined and know.declined[s]:
+        if know.declined and know.declined[s]:
             _without_pairs(dealt, pool, known, _declined(view, know, s), rng)
         hands.append(sort_cards(known + dealt))
     packets: list[tuple[str, ...]] = []
@@ -101,9 +101,6 @@ def sample_world(view: dict[str, Any], rng: random.Random, know: Knowledge | Non
         packets=tuple(packets),
         packets_open=tuple(view.get("packets_open", ())),
     )
-
-
-USE_DECLINES = True
 
 
 def _declined(view: dict[str, Any], know: Knowledge, seat: int) -> dict[str, int]:
