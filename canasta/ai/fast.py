@@ -24,22 +24,19 @@ from ..actions import ASK, Action, Answer, Discard, Meld, TakePile
 from ..black_threes import first_round
 from ..cards import BLACK_THREES, RED_THREES, VALUE
 from ..going_out import go_out_plan
-from ..melds import WILD_KEY
 from ..opening import ANY, opening_level
 from ..pile import blocks, frozen_for, size_refusal
 from ..reserve import joining
 from ..solver import toward_out
 from ..state import ANSWER, PLAY, State
 from ..state import DRAW as DRAW_PHASE
+from .fast_melds import Melder
 from .fast_table import (
     KIND,
     KIND_VALUE,
     MAX_DECKS,
-    OLDER,
-    SEQUENCE_PREFIX,
     SPECIAL,
     Memory,
-    Table,
     Unsupported,
     UnsupportedRules,
     _Meld,
@@ -47,20 +44,16 @@ from .fast_table import (
     unmodelled,
 )
 from .judgement import (
-    BIG_HAND,
     BIG_PILE,
     BLACK_THREE_KEEP,
     UNSEEN_CAP,
     WILD_BLOCK_KEEP,
     WILD_KEEP,
     answer_yes,
-    build_wild_meld,
     danger_base,
     keep_score,
     opponent_threat,
     pile_factor,
-    pure_meld_worth_starting,
-    start_wild_meld,
     want_out,
 )
 
@@ -79,7 +72,7 @@ DANGER = [[[[danger_base(gift, u, picked, thrown) for u in range(UNSEEN_CAP + 1)
             for thrown in (False, True)] for picked in (False, True)] for gift in (False, True)]
 
 
-class Sim(Table):
+class Sim(Melder):
     """The rollout policy: plays the round of a `Table` to its end."""
 
     def run(self) -> list[int]:
@@ -149,39 +142,49 @@ class Sim(Table):
         naturals = hand.get(kind, [])
         frozen = frozen_for(self.rules, self._pile_frozen(), opened)
         table = self.melds[team]
-        space = self.space(table.get(kind))  # W2: a closed canasta takes no top card
+        meld = table.get(kind)
+        space = self.space(meld)  # W2: a closed canasta takes no top card
+        new = space < 3 and len(naturals) >= 2 and self._beside(team, kind)  # S5
+        if new:
+            meld, space = None, self.most
         with_cards: list[str]
-        if kind in table and not frozen and space >= 1 and self._top_alone(table[kind]):
+        if meld is not None and not frozen and space >= 1 and self._top_alone(meld):
             with_cards = []  # keep the pair in hand
         elif len(naturals) >= 2 and space >= 3:
             with_cards = naturals[-2:]
         elif frozen or space < 2 or not self.rules.pile_wild_buy:  # S3: no wild buys
             return False
         elif (naturals and (hand.get("2") or hand.get("*")) and len(pile) >= 3
-              and self._room(kind, table.get(kind), 2, not opened) >= 1):  # U7, U8
+              and self._room(kind, meld, 2, not opened) >= 1):  # U7, U8
             wild = hand["2"][-1] if hand.get("2") else hand["*"][-1]
             with_cards = [naturals[-1], wild]
         else:
             return False
         aside = self.pile_kinds.get("b", 0) if self.aside_rule else 0  # set aside (K10)
         if not opened:
-            rest = [c for c in pile[:-1] if c not in RED_THREES
+            rest = [c for c in self.taken()[:-1] if c not in RED_THREES
                     and not (aside and c in BLACK_THREES)]
             return self._open_with_pile(top, with_cards, rest)
         # Red 3s go to the table (C20), black 3s may be set aside (K10).
-        below = len(pile) - 1 - self.pile_kinds.get("r", 0) - aside
+        if self.rules.pile_take_most:  # HF7: the top cards only
+            taken = self.taken()[:-1]
+            below = sum(1 for c in taken if c not in RED_THREES
+                        and not (aside and c in BLACK_THREES))
+        else:
+            below = len(pile) - 1 - self.pile_kinds.get("r", 0) - aside
         left = self.sizes[seat] - len(with_cards) + below
         if left < self.last_keep:
             return False  # U15: going out ends with a discard, never with the pile
-        if left < 2:
+        if left == 0 and self.foot_waiting(seat):
+            pass  # HF8: the foot joins the hand
+        elif left < 2:
             if self.rules.must_ask:
                 return False  # C33: going out needs the partner's yes, asked after drawing
-            meld = table.get(kind)
             after = (len(meld.cards) if meld else 0) + 1 + len(with_cards)
             made = 1 if (len(meld.cards) if meld else 0) < self.size <= after else 0
             if self.canastas[team] + made < self.goal_of(team):
                 return False  # C31
-        self._take_pile(top, with_cards)
+        self._take_pile(top, with_cards, new)
         return True
 
     def _top_alone(self, meld: _Meld) -> bool:
@@ -194,13 +197,14 @@ class Sim(Table):
         """C12: the top card and cards from hand must reach the minimum this turn."""
         seat = self.to_move
         team = seat % self.teams
-        need = self.rules.minimum_for(self.scores[team])
+        need = self.minimum(team)
         first = sum(VALUE[c] for c in with_cards)
         if not self.rules.minimum_from_hand:  # U11: there the top card does not count
             first += VALUE[top]
         self._take_cards(seat, with_cards)
-        joins = len(rest) + joining(self.rules, False, len(self.stock),
-                                        not any(self.opened))  # M3, U6: the reserve
+        joins = joining(self.rules, False, len(self.stock), not any(self.opened))  # M3, U6
+        if not self.foot_waiting(seat):  # (HF8: the hand itself keeps two, the foot waits)
+            joins += len(rest)
         plan = self._opening_plan(seat, need - first, same=KIND[top], extra_cards=joins)
         if plan is None:
             for c in with_cards:
@@ -209,9 +213,10 @@ class Sim(Table):
         if self.record:
             self.actions.append(TakePile(tuple(sorted(with_cards, key=card_order))))
         self._lay(seat, KIND[top], [top, *with_cards])
-        reds = self.pile_kinds.get("r", 0)
-        blacks = len(self.pile) - 1 - len(rest) - reds  # set aside (K10)
-        self._clear_pile()
+        taken = self.taken()
+        reds = sum(1 for c in taken if c in RED_THREES)
+        blacks = len(taken) - 1 - len(rest) - reds  # set aside (K10)
+        self._clear_pile(len(self.pile) - len(taken))
         for kind, cards in plan:
             self._meld_from_hand(seat, kind, cards)
         self._open(seat)
@@ -308,7 +313,7 @@ class Sim(Table):
                 return
             raise Unsupported("no way found to go out after the partner's yes")
         if not self.opened[team]:
-            need = rules.minimum_for(self.scores[team])
+            need = self.minimum(team)
             plan = self._opening_plan(seat, need)
             if plan is None:
                 self._discard()
@@ -329,7 +334,12 @@ class Sim(Table):
                    and self._go_out(seat, dry=True) and self._ask(seat))
         if out and self._go_out(seat):
             return
+        feet = self.foot_waiting(seat)
         self._meld_more(seat, out)
+        if feet:
+            self._into_foot(seat)
+            if not self.foot_waiting(seat):
+                self._meld_more(seat, out)  # HF8: the foot joined: the turn goes on
         if self.sizes[seat] == 0:
             self._went_out(seat)  # melded the last card (C30)
             return
@@ -349,6 +359,8 @@ class Sim(Table):
     def _go_out(self, seat: int, dry: bool = False) -> bool:
         """Go out this turn if the solver finds a way (`dry`: only say whether it does)."""
         team = seat % self.teams
+        if self.foot_waiting(seat):
+            return False  # HF8: using up the hand takes up the foot
         table = self.melds[team]
         stuck = 0  # cards that can only be the one discard
         pairs = 0
@@ -373,7 +385,8 @@ class Sim(Table):
         cards_held = tuple(c for cards in hand.values() for c in cards)
         plan = go_out_plan(self.rules, cards_held, self._table_melds(team),
                            toward_out(self.rules, self.canastas[team], self.reds[team],
-                                      self.runs(team), self.wild_canastas(team)), 0)
+                                      self.runs(team), self.wild_canastas(team),
+                                      bool(self.lacking(team))), 0)
         if plan is None:
             return False
         if dry:
@@ -387,135 +400,6 @@ class Sim(Table):
         if self.sizes[seat] == 0:
             self._went_out(seat)
         return True
-
-    def _canastas_within_reach(self, seat: int, wilds: int) -> int:
-        """An upper bound on the canastas this hand could complete this turn."""
-        size = self.size
-        hand = self.hands[seat]
-        table = self.melds[seat % self.teams]
-        reach = 0
-        for kind, meld in table.items():
-            have = len(meld.cards)
-            if kind != "b" and have < size <= have + len(hand.get(kind, ())) + wilds:
-                reach += 1
-        for kind, cards in hand.items():
-            if kind not in SPECIAL and kind not in table and len(cards) + wilds >= size:
-                reach += 1
-        return reach
-
-    def _meld_more(self, seat: int, out: bool) -> None:
-        """Lay off naturals, meld triples, push melds toward a canasta with wilds;
-        with a big hand, meld pairs with a wild card; once the team can go out (and
-        wants to), lay the wild cards down too. Unless going out, keep two cards."""
-        team = seat % self.teams
-        table = self.melds[team]
-        hand = self.hands[seat]
-        goal = self.goal_of(team) if out else 1 << 20
-        if self.rules.black_threes_anytime and "b" not in table and len(hand.get("b", ())) >= 3:
-            n = min(4, len(hand["b"]))  # E5: the side's set of black 3s, two cards kept
-            if self.sizes[seat] - n >= 2:
-                self._meld_from_hand(seat, "b", list(hand["b"][-n:]))
-        for kind in list(hand):
-            if kind in SPECIAL:
-                continue
-            cards = hand[kind]
-            n = len(cards)
-            meld = table.get(kind)
-            n = min(n, self.space(meld))  # W2
-            if n <= 0 or (meld is None and n < 3):
-                continue
-            n = min(n, self.sizes[seat] - self.last_keep)  # U15: a card for the discard
-            before = len(meld.cards) if meld else 0
-            after = before + n
-            made = 1 if before < self.size <= after else 0
-            if self.sizes[seat] - n < 2 and self.canastas[team] + made < goal:
-                n = self.sizes[seat] - 2
-            if n <= 0 or (meld is None and n < 3):
-                continue
-            if (meld is None and kind in self.rules.pure_ranks
-                    and self.rules.unfinished_pure_penalty):
-                unseen = (self.per_rank - len(cards) - self.pile_kinds.get(kind, 0)
-                          - self.on_table.get(kind, 0))
-                if not pure_meld_worth_starting(n, unseen, self.size):
-                    continue  # U17: as normal judges a meld of 7s or aces
-            self._meld_from_hand(seat, kind, list(cards[-n:]))
-        if "2" not in hand and "*" not in hand:
-            return
-        if self.rules.wild_meld_min and not self.rules.twos_melds:  # (Z5: never a meld
-            self._meld_of_wilds(seat, goal)  # of 2s of its own; the solver's ways may)
-        wild_cards = self._wild_cards(seat)
-        for kind, meld in table.items():
-            if kind == "b" or not wild_cards or kind[0] == SEQUENCE_PREFIX or OLDER in kind:
-                continue  # (nor on sequences, S6, nor on an older meld of a rank, S5)
-            size = len(meld.cards)
-            if size >= self.size or size < self.size - 2:
-                continue
-            gap = self.size - size
-            if gap > self._room(kind, meld) or gap > len(wild_cards):
-                continue
-            if ((self.sizes[seat] - gap < 2 and self.canastas[team] + 1 < goal)
-                    or self.sizes[seat] - gap < self.last_keep):
-                continue
-            give = [wild_cards.pop() for _ in range(gap)]
-            self._meld_from_hand(seat, kind, give)
-        dumping = self.canastas[team] >= self.goal_of(team)
-        if wild_cards and (dumping or self.sizes[seat] >= BIG_HAND):
-            keep = 0 if dumping and out else 2
-            self._meld_wilds(seat, wild_cards, dumping, max(keep, self.last_keep))
-
-    def _meld_of_wilds(self, seat: int, goal: int) -> None:
-        """F1: the team's meld of wild cards, as the normal player judges it: started
-        with most of a canasta in hand, built while the hand can finish it (completing
-        it at once where it can). Unless going out, two cards stay in hand."""
-        team = seat % self.teams
-        rules = self.rules
-        meld = self.melds[team].get(WILD_KEY)
-        wild_cards = self._wild_cards(seat)
-        held = len(wild_cards)
-        size = self.size
-        have = len(meld.cards) if meld else 0
-        if meld is None:
-            if not start_wild_meld(rules.wild_canasta_bonus, rules.mixed_canasta_bonus, held,
-                                   rules.wild_meld_min, size):
-                return
-            n = min(held, self.wild_most)  # W2, B2
-        elif have >= size or not build_wild_meld(have, held, size):
-            return
-        else:
-            n = size - have
-        made = 1 if have < size <= have + n else 0
-        if self.sizes[seat] - n < self.last_keep:  # U15: a card for the discard
-            n = self.sizes[seat] - self.last_keep
-            made = 1 if have < size <= have + n else 0
-        if self.sizes[seat] - n < 2 and self.canastas[team] + made < goal:
-            n = self.sizes[seat] - 2
-        if n <= 0 or (meld is None and n < rules.wild_meld_min):
-            return
-        self._meld_from_hand(seat, WILD_KEY, wild_cards[:n])
-
-    def _meld_wilds(self, seat: int, wild_cards: list[str], dumping: bool, keep: int) -> None:
-        """Pairs with a wild card as new melds (a big hand, or dumping: the team has
-        its canastas); when dumping, wild cards on any meld with room. At least
-        `keep` cards stay in hand."""
-        table = self.melds[seat % self.teams]
-        hand = self.hands[seat]
-        if (2, 1) in self.rules.valid_shapes:
-            for kind in [k for k, cards in hand.items()
-                         if len(cards) == 2 and k not in SPECIAL and k not in table
-                         and self._room(k, None, 2) >= 1]:  # U7, U8
-                if not wild_cards or self.sizes[seat] - 3 < keep or not (
-                    dumping or self.sizes[seat] >= BIG_HAND
-                ):
-                    break
-                self._meld_from_hand(seat, kind, [*hand[kind], wild_cards.pop()])
-        if not dumping:
-            return
-        for kind, meld in table.items():
-            if kind == "b" or kind[0] == SEQUENCE_PREFIX or OLDER in kind:
-                continue
-            room = min(self._room(kind, meld), len(wild_cards), self.sizes[seat] - keep)
-            if room > 0:
-                self._meld_from_hand(seat, kind, [wild_cards.pop() for _ in range(room)])
 
     def _discard(self) -> None:
         seat = self.to_move

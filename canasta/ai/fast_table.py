@@ -16,28 +16,21 @@ import random
 from typing import NamedTuple
 
 from ..actions import DRAW, Action, Discard, Meld, TakePile
-from ..black_threes import aside_score, discards_so_far
-from ..cards import BLACK_THREES, JOKER, RANK, RED_THREES, SORT_KEY, VALUE, WILDS
+from ..black_threes import discards_so_far
+from ..cards import BLACK_THREES, RANK, RED_THREES, SORT_KEY, VALUE, WILDS
 from ..going_out import forms_own_melds
 from ..melds import WILD_KEY, TableMeld, table_meld, wild_room
-from ..pile import freezing_cards
-from ..reserve import first_canasta_cards, joining, take_reserve
+from ..pile import freezing_cards, taken_part
+from ..reserve import first_canasta_cards, joining, take_packet, take_reserve
 from ..rules import CLASSIC, RuleSet
 from ..scoring import (
-    canasta_bonus,
-    count_bonus,
-    held_penalty,
-    meld_penalties,
-    red_three_score,
-    red_threes_count_plus,
-    sequence_score,
     special_canasta,
-    threes_score,
 )
 from ..sequences import SEQUENCE, SEQUENCE_KEY, in_run_order
-from ..solver import CANNOT_GO_OUT, out_shortfall
+from ..solver import CANNOT_GO_OUT, kinds_lacking, out_shortfall
 from ..state import ANSWER, PLAY, State
 from ..state import DRAW as DRAW_PHASE
+from .fast_scoring import OLDER, SEQUENCE_PREFIX, round_totals
 
 # A card's kind: its rank for naturals, "b" for a black 3, "r" for a red 3,
 # "2" for a deuce and "*" for a joker.
@@ -82,6 +75,8 @@ def unmodelled(rules: RuleSet) -> str | None:
     if rules.final_discard == "forbidden":
         house.insert(0, "final_discard")  # ("required" it models: U15)
     house += [name for name in RAILROAD_OPTIONS if getattr(rules, name) != getattr(CLASSIC, name)]
+    if rules.reserve_from == "dealt" and rules.reserve_trigger != "hand_empty":
+        house.insert(0, "reserve_from")  # (HF8's foot it models; R13's kitties not yet)
     house += [name for name in SPECIAL_HAND_OPTIONS if getattr(rules, name)]
 
     if house:
@@ -106,15 +101,14 @@ HOUSE_SCORING = ("double_end_bonus", "red_threes_by_going_out",
                  "concealed_canasta_bonus", "canasta_opens_from")
 # Railroad's (R3, R7, R13, R16-R18): not modelled yet, so its strong level searches over
 # the public API (search.py's fallback).
-RAILROAD_OPTIONS = ("reserve_from", "reserve_with_discard", "sevens_held",
-                    "last_discard_not_seven", "out_natural", "out_mixed", "out_wild",
-                    "out_sevens", "stock_out", "black_threes_any_number",
-                    "initial_meld_by_deal", "pile_take_most")
+# It models Hand and Foot's (HF7-HF11): the foot (`reserve_from` "dealt" joining when
+# the hand is used up), the pile's top seven, the minimum by round and the kinds of
+# canasta to go out.
+RAILROAD_OPTIONS = ("reserve_with_discard", "sevens_held", "last_discard_not_seven",
+                    "out_sevens", "stock_out", "black_threes_any_number")
 # Modern American's special hands (U21, special_hands.py): a whole hand laid down at once
 # for a fixed score; not modelled, so the strong level searches over the public API.
 SPECIAL_HAND_OPTIONS = ("special_pairs_bonus",)
-SEQUENCE_PREFIX = "q"  # a sequence's key: "q" and its id (S6)
-OLDER = "#"  # an older meld of a rank beside a newer one (S5): rank, "#", its id
 NO_LIMIT = 1 << 20  # the wild cards a meld of wild cards can take (F1: no C17 limit)
 
 
@@ -235,6 +229,44 @@ class Table:
         self.turn_melded = state.turn_melded
         self.went_out: int | None = None
         self.concealed = False
+        self.round_no = state.round_no  # HF9: the minimum by round
+        # HF2, HF8: each seat's foot, face down until the hand is used up ([] once joined)
+        self.feet = [list(p) for p in state.packets] if rules.reserve_trigger == (
+            "hand_empty") else []
+        # R17: the kinds of canasta a side lacks to go out (None: to be worked out)
+        self.kinds_rule = bool(rules.out_natural or rules.out_mixed or rules.out_wild
+                               or rules.out_sevens)
+        self._lacking: list[list[str] | None] = [None] * self.teams
+
+    def minimum(self, team: int) -> int:
+        """C25 (HF9: by round): the team's initial-meld minimum."""
+        return self.rules.minimum_for(self.scores[team], self.round_no)
+
+    def lacking(self, team: int) -> list[str]:
+        """R17: the kinds of canasta the team lacks to go out (`solver.kinds_lacking`)."""
+        if not self.kinds_rule:
+            return []
+        known = self._lacking[team]
+        if known is None:
+            known = self._lacking[team] = kinds_lacking(self.rules, self._table_melds(team))
+        return known
+
+    def foot_waiting(self, seat: int) -> bool:
+        """HF8: the player's foot has not joined his hand (no way out is planned)."""
+        return bool(self.feet) and bool(self.feet[seat])
+
+    def _foot_joins(self, seat: int) -> None:
+        """HF8: a hand used up takes up its foot (its red 3s laid down and replaced)."""
+        if self.sizes[seat] or not self.foot_waiting(seat):
+            return
+        joined, reds, left = take_packet(self.rules, tuple(self.feet[seat]),
+                                         tuple(reversed(self.stock)))
+        self.feet[seat] = []
+        self._join(seat, joined, reds, left)
+
+    def taken(self) -> list[str]:
+        """C13 (HF7): the cards a take of the pile gets, its top card last."""
+        return list(taken_part(self.rules, tuple(self.pile)))
 
     def goal_of(self, team: int) -> int:
         """The canastas `team` needs to go out, its red 3s counted (M8, M12); B4: more
@@ -245,7 +277,10 @@ class Table:
             return CANNOT_GO_OUT  # E4: nobody goes out
         if self.red_rule:
             goal += out_shortfall(self.rules, self.reds[team])
-        if self.rules.sequence_canastas_to_go_out > self.runs(team):
+        if self.kinds_rule and self.lacking(team):
+            goal += CANNOT_GO_OUT  # R17: no way out is planned while a kind is lacking
+        if self.rules.sequence_canastas_to_go_out and (
+                self.rules.sequence_canastas_to_go_out > self.runs(team)):
             goal += CANNOT_GO_OUT
         if not self.rules.wild_canastas_count_out:
             goal += self.wild_canastas(team)  # Z7: those do not count
@@ -273,9 +308,15 @@ class Table:
         """M3, E7: `count` stock cards join the player's hand (3s laid down, replaced)."""
         if not count:
             return
-        team = seat % self.teams
         # (the engine's stock is top first; this one top last)
         joined, reds, left = take_reserve(self.rules, tuple(reversed(self.stock)), count)
+        self._join(seat, joined, reds, left)
+
+    def _join(self, seat: int, joined: tuple[str, ...], reds: tuple[str, ...],
+              left: tuple[str, ...]) -> None:
+        """Cards joining the hand (`reserve.take_packet`'s result): `left` the engine's
+        stock after, top first; `reds` the 3s laid down."""
+        team = seat % self.teams
         self.stock = list(reversed(left))
         self.reds[team] += len(reds)
         self.blacks[team] += sum(c in BLACK_THREES for c in reds)
@@ -316,10 +357,13 @@ class Table:
             n -= 1
         return n > 0
 
-    def _clear_pile(self) -> None:
-        self.pile = []
+    def _clear_pile(self, left: int = 0) -> None:
+        """The pile after a take: empty, or (HF7) its `left` bottom cards."""
+        self.pile = self.pile[:left]
         self.pile_kinds = {}
-        self.frozen_by = 0
+        for c in self.pile:
+            self.pile_kinds[KIND[c]] = self.pile_kinds.get(KIND[c], 0) + 1
+        self.frozen_by = sum(n for k, n in self.pile_kinds.items() if k in self.freezers)
 
     def _lay(self, seat: int, kind: str, cards: list[str]) -> None:
         """Put cards on the team's meld of `kind` (creating it)."""
@@ -345,6 +389,8 @@ class Table:
             self.on_table[kind] = self.on_table.get(kind, 0) + naturals
         meld.cards.extend(cards)
         size = self.size
+        if len(meld.cards) >= size:
+            self._lacking[team] = None  # R17: a kind of canasta made (or changed)
         if kind != "b" and before < size <= len(meld.cards):
             self.canastas[team] += 1
             if self.first_canasta and sum(self.canastas) == 1:  # E7: the round's first
@@ -410,15 +456,19 @@ class Table:
             else:
                 self._give(seat, card)
 
-    def _take_pile(self, top: str, with_cards: list[str]) -> None:
+    def _take_pile(self, top: str, with_cards: list[str], new: bool = False) -> None:
+        """C13 (S5: `new`, a new meld of the rank beside its canasta)."""
         seat = self.to_move
         team = seat % self.teams
         if self.record:
-            self.actions.append(TakePile(tuple(sorted(with_cards, key=card_order))))
+            self.actions.append(TakePile(tuple(sorted(with_cards, key=card_order)), None, new))
+        if new:
+            self._new_group(team, KIND[top])
         self._take_cards(seat, with_cards)
         self._lay(seat, KIND[top], [top, *with_cards])
-        below = self.pile[:-1]
-        self._clear_pile()
+        taken = self.taken()
+        below = taken[:-1]
+        self._clear_pile(len(self.pile) - len(taken))
         picked = self.picked[seat]
         picked.add(KIND[top])
         for c in below:
@@ -429,6 +479,7 @@ class Table:
             else:
                 self._give(seat, c)
                 picked.add(KIND[c])
+        self._foot_joins(seat)
 
     def _meld_from_hand(self, seat: int, kind: str, cards: list[str]) -> None:
         if self.record:
@@ -437,6 +488,7 @@ class Table:
             self.actions.append(Meld(tuple(sorted(cards, key=card_order)), rank))
         self._take_cards(seat, cards)
         self._lay(seat, kind, cards)
+        self._foot_joins(seat)
 
     def _play_meld(self, seat: int, action: Meld) -> None:
         """A meld the solver planned (a way out), which may start or grow a sequence
@@ -451,14 +503,20 @@ class Table:
             kind = "b"
         else:
             kind = KIND[naturals[0]] if naturals else action.rank or WILD_KEY
-            if action.new:  # S5: the rank's meld so far becomes an older one
-                table, ids = self.melds[team], self.ids[team]
-                older = kind + OLDER + str(ids[kind])
-                table[older], ids[older] = table.pop(kind), ids.pop(kind)
+            if action.new:
+                self._new_group(team, kind)
         if self.record:
             self.actions.append(action)
         self._take_cards(seat, list(action.cards))
         self._lay(seat, kind, list(action.cards))
+        self._foot_joins(seat)
+
+    def _new_group(self, team: int, kind: str) -> None:
+        """S5: the team's meld of `kind` so far becomes an older one (keyed apart), so
+        the next cards of the rank start a new meld."""
+        table, ids = self.melds[team], self.ids[team]
+        older = kind + OLDER + str(ids[kind])
+        table[older], ids[older] = table.pop(kind), ids.pop(kind)
 
     def _table_melds(self, team: int) -> tuple[TableMeld, ...]:
         ids = self.ids[team]
@@ -487,6 +545,7 @@ class Table:
         self.discards += 1
         if kind in self.freezers:
             self.frozen_by += 1
+        self._foot_joins(seat)  # HF8: the foot joins with the discard
 
     def _special(self, team: int) -> bool:
         """E8: whether the team's six red 3s may score their total."""
@@ -494,60 +553,8 @@ class Table:
             self.rules, self._table_melds(team))
 
     def result(self) -> list[int]:
-        """C40-C42: each team's total for the round."""
-        rules = self.rules
-        out = []
-        for team in range(self.teams):
-            table = self.melds[team]
-            melded = bonus = 0
-            for kind, meld in table.items():
-                melded += sum(VALUE[c] for c in meld.cards)
-                if kind != "b" and len(meld.cards) >= self.size:
-                    canasta = ("natural" if not meld.wilds else "mixed" if meld.naturals
-                               else "wild")
-                    if canasta == "wild" and rules.wild_bonus_going_out_only and (
-                            self.went_out is None or self.went_out % self.teams != team):
-                        continue  # Z10: only the side that went out
-
-                    if kind[0] == SEQUENCE_PREFIX:
-                        canasta = SEQUENCE  # S7
-                    bonus += canasta_bonus(rules, canasta, meld.wilds, meld.cards.count(JOKER),
-                                           kind.split(OLDER)[0])
-            if rules.melds_minus_without_canasta and not self.canastas[team]:
-                melded = -melded  # U18
-            total = melded + bonus
-            if self.blacks[team] or rules.threes_plus_from:  # U5, U16: 3s by colour
-                reds = self.reds[team] - self.blacks[team]
-                total += threes_score(rules, ("3H",) * reds + ("3S",) * self.blacks[team],
-                                      bool(table), self.canastas[team], self._special(team))
-            else:
-                total += red_three_score(rules, self.reds[team], red_threes_count_plus(
-                    rules, bool(table), self.canastas[team]), self._special(team))
-            if (rules.unfinished_pure_penalty or rules.unfinished_wild_penalty
-                    or rules.unfinished_wild_by_jokers):  # U17, U22
-                total -= meld_penalties(rules, self._table_melds(team))
-            if rules.sequence_scores:  # BR5
-                total += sequence_score(rules, self._table_melds(team))
-            if rules.canasta_count_bonus:  # Z11
-                total += count_bonus(rules, self._table_melds(team))
-            if self.aside[team]:
-                total += aside_score(rules, self.aside[team],
-                                     len(table["b"].cards) if "b" in table else 0)
-            if self.went_out is not None and self.went_out % self.teams == team:
-                total += rules.going_out_bonus + (rules.concealed_bonus if self.concealed else 0)
-            for seat in range(team, self.players, self.teams):
-                for kind, cards in self.hands[seat].items():
-                    if kind == "b" and rules.black_three_in_hand:  # H9, B5
-                        total -= rules.black_three_in_hand * len(cards)
-                    elif kind == "7" and rules.seven_in_hand:  # E10
-                        total -= rules.seven_in_hand * len(cards)
-                    else:
-                        total -= sum(VALUE[c] for c in cards)
-                if rules.held_pure_count:  # U17
-                    total -= held_penalty(rules, tuple(
-                        c for cards in self.hands[seat].values() for c in cards))
-            out.append(total)
-        return out
+        """C40-C42: each team's total for the round (`fast_scoring.round_totals`)."""
+        return round_totals(self)
 
 
 def card_order(card: str) -> tuple[int, int]:

@@ -16,8 +16,10 @@ from canasta.house_rules import rules_named
 
 # The registered variants the fast path plays (tests/ai/test_fast_path_scope.py lists
 # the others, which the strong level plays with public-API rollouts), and a house rule
-# it models: the seven-wild canasta laid down whole (H12).
-MODELLED = [*sorted(v for v, r in C.VARIANTS.items() if unmodelled(r) is None), "classic+H12"]
+# it models: the seven-wild canasta laid down whole (H12); Hand and Foot for three players
+# each for himself (HF16) and with the whole pile taken (HF20).
+MODELLED = [*sorted(v for v, r in C.VARIANTS.items() if unmodelled(r) is None), "classic+H12",
+            "hand-and-foot+HF16", "hand-and-foot+HF20"]
 
 
 def _game(name: str, seed: int) -> C.State:

@@ -1,0 +1,237 @@
+"""The rollout policy's melding (`canasta.ai.fast`'s play-outs): what a player lays
+down after drawing, by the normal player's judgements (`canasta.ai.judgement`): lay off
+naturals, meld triples, push melds toward a canasta with wild cards, build a meld of wild
+cards only when the hand can finish it (F1), save wild cards for the wild canasta the
+side lacks (R17), start a meld beside a closed canasta (S5) and meld a whole hand into
+the foot (HF8). Every meld it makes is legal (C17-C19, C31), so the play-outs replay
+through `apply` (tests/ai/test_fast_playout.py)."""
+
+from __future__ import annotations
+
+from ..actions import Meld
+from ..melds import WILD_KEY
+from .fast_scoring import OLDER, SEQUENCE_PREFIX
+from .fast_table import SPECIAL, Table, card_order
+from .judgement import BIG_HAND, build_wild_meld, pure_meld_worth_starting, start_wild_meld
+
+
+class Melder(Table):
+    """The melds of the rollout policy, on a `Table`."""
+
+    def _beside(self, team: int, kind: str) -> bool:
+        """S5 (HF4): may the team start another meld of `kind` beside its canasta of it
+        (`melds.new_group_problem`: every meld of the rank a canasta, fewer than
+        `groups_per_rank`)?"""
+        most = self.rules.groups_per_rank
+        meld = self.melds[team].get(kind)
+        if most <= 1 or meld is None or len(meld.cards) < self.size or kind in SPECIAL:
+            return False
+        older = kind + OLDER
+        return 1 + sum(1 for k in self.melds[team] if k.startswith(older)) < most
+
+    def _canastas_within_reach(self, seat: int, wilds: int) -> int:
+        """An upper bound on the canastas this hand could complete this turn."""
+        size = self.size
+        hand = self.hands[seat]
+        table = self.melds[seat % self.teams]
+        reach = 0
+        for kind, meld in table.items():
+            have = len(meld.cards)
+            if kind != "b" and have < size <= have + len(hand.get(kind, ())) + wilds:
+                reach += 1
+        for kind, cards in hand.items():
+            if kind not in SPECIAL and kind not in table and len(cards) + wilds >= size:
+                reach += 1
+        return reach
+
+    def _meld_more(self, seat: int, out: bool) -> None:
+        """Lay off naturals, meld triples, push melds toward a canasta with wilds;
+        with a big hand, meld pairs with a wild card; once the team can go out (and
+        wants to), lay the wild cards down too. Unless going out, keep two cards."""
+        team = seat % self.teams
+        table = self.melds[team]
+        hand = self.hands[seat]
+        goal = self.goal_of(team) if out else 1 << 20
+        if self.rules.black_threes_anytime and "b" not in table and len(hand.get("b", ())) >= 3:
+            n = min(4, len(hand["b"]))  # E5: the side's set of black 3s, two cards kept
+            if self.sizes[seat] - n >= 2:
+                self._meld_from_hand(seat, "b", list(hand["b"][-n:]))
+        for kind in list(hand):
+            if kind in SPECIAL:
+                continue
+            cards = hand[kind]
+            n = len(cards)
+            meld = table.get(kind)
+            new = n >= 3 and not self.space(meld) and self._beside(team, kind)  # S5
+            if new:
+                meld = None
+            n = min(n, self.space(meld))  # W2
+            if n <= 0 or (meld is None and n < 3):
+                continue
+            n = min(n, self.sizes[seat] - self.last_keep)  # U15: a card for the discard
+            before = len(meld.cards) if meld else 0
+            after = before + n
+            made = 1 if before < self.size <= after else 0
+            if self.sizes[seat] - n < 2 and self.canastas[team] + made < goal and not (
+                    self.sizes[seat] == n and self.foot_waiting(seat)):  # (HF8: the foot)
+                n = self.sizes[seat] - 2
+            if n <= 0 or (meld is None and n < 3):
+                continue
+            if (meld is None and kind in self.rules.pure_ranks
+                    and self.rules.unfinished_pure_penalty):
+                unseen = (self.per_rank - len(cards) - self.pile_kinds.get(kind, 0)
+                          - self.on_table.get(kind, 0))
+                if not pure_meld_worth_starting(n, unseen, self.size):
+                    continue  # U17: as normal judges a meld of 7s or aces
+            if new:
+                self._play_meld(seat, Meld(tuple(sorted(cards[-n:], key=card_order)), None,
+                                           None, True))
+            else:
+                self._meld_from_hand(seat, kind, list(cards[-n:]))
+        if "2" not in hand and "*" not in hand:
+            return
+        if self.rules.wild_meld_min and not self.rules.twos_melds:  # (Z5: never a meld
+            self._meld_of_wilds(seat, goal)  # of 2s of its own; the solver's ways may)
+        lacking = self.lacking(team)
+        if "wild" in lacking and "mixed" not in lacking:
+            return  # R17: wild cards saved for the canasta of them the side lacks
+        wild_cards = self._wild_cards(seat)
+        for kind, meld in table.items():
+            if kind == "b" or not wild_cards or kind[0] == SEQUENCE_PREFIX or OLDER in kind:
+                continue  # (nor on sequences, S6, nor on an older meld of a rank, S5)
+            size = len(meld.cards)
+            if size >= self.size or size < self.size - 2:
+                continue
+            gap = self.size - size
+            if gap > self._room(kind, meld) or gap > len(wild_cards):
+                continue
+            if ((self.sizes[seat] - gap < 2 and self.canastas[team] + 1 < goal)
+                    or self.sizes[seat] - gap < self.last_keep):
+                continue
+            give = [wild_cards.pop() for _ in range(gap)]
+            self._meld_from_hand(seat, kind, give)
+        dumping = self.canastas[team] >= self.goal_of(team)
+        if wild_cards and (dumping or self.sizes[seat] >= BIG_HAND) and "wild" not in lacking:
+            keep = 0 if dumping and out else 2
+            self._meld_wilds(seat, wild_cards, dumping, max(keep, self.last_keep))
+
+    def _into_foot(self, seat: int) -> None:
+        """HF8: meld the whole hand where every card fits, so the foot joins: naturals on
+        the team's melds with room or three or more of a rank, wild cards on the meld of
+        wild cards or (where the side does not save them, R17) on melds with room for
+        them. Each play but the last keeps two cards (C31), so the last is of two or more
+        cards (or the hand's only one)."""
+        team = seat % self.teams
+        table = self.melds[team]
+        hand = self.hands[seat]
+        wild_cards = self._wild_cards(seat)
+        held_wild = len(hand.get("2", ())) + len(hand.get("*", ()))
+        if not self.foot_waiting(seat) or not self.opened[team] or len(wild_cards) < held_wild:
+            return  # (Z6: 2s that are wild nowhere else)
+        plays: dict[str, list[str]] = {}
+        new: set[str] = set()
+        room: dict[str, int] = {}
+        for kind, cards in hand.items():
+            if kind in ("2", "*"):
+                continue
+            meld = table.get(kind)
+            if kind in SPECIAL or (meld is None and len(cards) < 3):
+                return
+            if self.space(meld) < len(cards):
+                if len(cards) < 3 or not self._beside(team, kind):
+                    return
+                meld = None
+                new.add(kind)
+            plays[kind] = list(cards)
+            room[kind] = min(self._room(kind, meld, len(cards)),
+                             self.space(meld) - len(cards))
+        wilds = list(wild_cards)
+        into_wild: list[str] = []
+        if wilds and self.rules.wild_meld_min and not self.rules.twos_melds:
+            wmeld = table.get(WILD_KEY)
+            if (wmeld is not None or len(wilds) >= self.rules.wild_meld_min) and (
+                    self._room(WILD_KEY, wmeld) >= len(wilds)):
+                into_wild, wilds = wilds, []
+        if wilds:
+            if "wild" in self.lacking(team):
+                return  # R17: saved for the canasta of them
+            for kind, meld in table.items():
+                if (kind not in plays and kind not in SPECIAL and kind != WILD_KEY
+                        and kind[0] != SEQUENCE_PREFIX and OLDER not in kind):
+                    room[kind] = min(self._room(kind, meld), self.space(meld))
+            for kind, n in room.items():
+                give = min(n, len(wilds))
+                if give > 0:
+                    plays.setdefault(kind, []).extend(wilds.pop() for _ in range(give))
+            if wilds:
+                return
+        steps = [(k, cards) for k, cards in plays.items()]
+        if into_wild:
+            steps.append((WILD_KEY, into_wild))
+        steps.sort(key=lambda step: len(step[1]))
+        if len(steps) > 1 and len(steps[-1][1]) < 2:
+            return  # C31: the play before the last would keep one card
+        steps.reverse()
+        steps.append(steps.pop(0))  # the largest play last
+        for kind, cards in steps:
+            if kind in new:
+                self._play_meld(seat, Meld(tuple(sorted(cards, key=card_order)), None, None,
+                                           True))
+            else:
+                self._meld_from_hand(seat, kind, cards)
+
+    def _meld_of_wilds(self, seat: int, goal: int) -> None:
+        """F1: the team's meld of wild cards, as the normal player judges it: started
+        with most of a canasta in hand, built while the hand can finish it (completing
+        it at once where it can). Unless going out, two cards stay in hand."""
+        team = seat % self.teams
+        rules = self.rules
+        meld = self.melds[team].get(WILD_KEY)
+        wild_cards = self._wild_cards(seat)
+        held = len(wild_cards)
+        size = self.size
+        have = len(meld.cards) if meld else 0
+        needed = "wild" in self.lacking(team)  # R17: started and built with any wild card
+        if meld is None:
+            if not (needed and held >= rules.wild_meld_min) and not start_wild_meld(
+                    rules.wild_canasta_bonus, rules.mixed_canasta_bonus, held,
+                    rules.wild_meld_min, size):
+                return
+            n = min(held, self.wild_most)  # W2, B2
+        elif have >= size or not (needed or build_wild_meld(have, held, size)):
+            return
+        else:
+            n = min(size - have, held)
+        made = 1 if have < size <= have + n else 0
+        if self.sizes[seat] - n < self.last_keep:  # U15: a card for the discard
+            n = self.sizes[seat] - self.last_keep
+            made = 1 if have < size <= have + n else 0
+        if self.sizes[seat] - n < 2 and self.canastas[team] + made < goal:
+            n = self.sizes[seat] - 2
+        if n <= 0 or (meld is None and n < rules.wild_meld_min):
+            return
+        self._meld_from_hand(seat, WILD_KEY, wild_cards[:n])
+
+    def _meld_wilds(self, seat: int, wild_cards: list[str], dumping: bool, keep: int) -> None:
+        """Pairs with a wild card as new melds (a big hand, or dumping: the team has
+        its canastas); when dumping, wild cards on any meld with room. At least
+        `keep` cards stay in hand."""
+        table = self.melds[seat % self.teams]
+        hand = self.hands[seat]
+        if (2, 1) in self.rules.valid_shapes:
+            for kind in [k for k, cards in hand.items()
+                         if len(cards) == 2 and k not in SPECIAL and k not in table
+                         and self._room(k, None, 2) >= 1]:  # U7, U8
+                if not wild_cards or self.sizes[seat] - 3 < keep or not (
+                    dumping or self.sizes[seat] >= BIG_HAND
+                ):
+                    break
+                self._meld_from_hand(seat, kind, [*hand[kind], wild_cards.pop()])
+        if not dumping:
+            return
+        for kind, meld in table.items():
+            if kind == "b" or kind[0] == SEQUENCE_PREFIX or OLDER in kind:
+                continue
+            room = min(self._room(kind, meld), len(wild_cards), self.sizes[seat] - keep)
+            if room > 0:
+                self._meld_from_hand(seat, kind, [wild_cards.pop() for _ in range(room)])
