@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 
-from ..actions import ASK, Action, Answer, Discard, Meld, TakePile
+from ..actions import ASK, END_ROUND, Action, Answer, Discard, Meld, TakePile
 from ..black_threes import first_round
 from ..cards import BLACK_THREES, RED_THREES, VALUE
 from ..going_out import go_out_plan
@@ -92,7 +92,7 @@ class Sim(Melder):
                         return self.result()  # C34: a last red 3 left one unplayable card
                 self.phase = PLAY
             self._play()
-            if self.went_out is not None or not self.stock:
+            if self.went_out is not None or not self.stock or self.ended:
                 return self.result()
             self.to_move = (self.to_move + 1) % self.players
             self.phase = DRAW_PHASE
@@ -175,6 +175,9 @@ class Sim(Melder):
         left = self.sizes[seat] - len(with_cards) + below
         if left < self.last_keep:
             return False  # U15: going out ends with a discard, never with the pile
+        if not below and not self.keeps_discard(
+                seat, len(with_cards), sum(1 for c in with_cards if KIND[c] == "7")):
+            return False  # R18: not down to 7s that may not be discarded
         if left == 0 and self.foot_waiting(seat):
             pass  # HF8: the foot joins the hand
         elif left < 2:
@@ -213,6 +216,7 @@ class Sim(Melder):
         if self.record:
             self.actions.append(TakePile(tuple(sorted(with_cards, key=card_order))))
         self._lay(seat, KIND[top], [top, *with_cards])
+        self._packet_joins(seat)  # (PH4: a canasta made by the take itself)
         taken = self.taken()
         reds = sum(1 for c in taken if c in RED_THREES)
         blacks = len(taken) - 1 - len(rest) - reds  # set aside (K10)
@@ -279,6 +283,9 @@ class Sim(Melder):
                     count += 3
         if points < need or self.sizes[seat] - count + extra_cards < 2:
             return None  # C31: the fast path never opens down to its last card
+        sevens = sum(1 for _, cards in plan for c in cards if KIND[c] == "7")
+        if not self.keeps_discard(seat, count, sevens):
+            return None  # R18: nor down to 7s that may not be discarded
         return plan
 
     def _opening_canasta(self, ranked: list[tuple[str, list[str]]], wilds: list[str],
@@ -359,8 +366,8 @@ class Sim(Melder):
     def _go_out(self, seat: int, dry: bool = False) -> bool:
         """Go out this turn if the solver finds a way (`dry`: only say whether it does)."""
         team = seat % self.teams
-        if self.foot_waiting(seat):
-            return False  # HF8: using up the hand takes up the foot
+        if self.packet_waiting(seat):
+            return False  # HF8, PH4: no way out is planned before the packet joins
         table = self.melds[team]
         stuck = 0  # cards that can only be the one discard
         pairs = 0
@@ -387,7 +394,7 @@ class Sim(Melder):
                            toward_out(self.rules, self.canastas[team], self.reds[team],
                                       self.runs(team), self.wild_canastas(team),
                                       bool(self.lacking(team))), 0)
-        if plan is None:
+        if plan is None or not self._plan_keeps_discards(seat, plan):
             return False
         if dry:
             return True
@@ -401,13 +408,33 @@ class Sim(Melder):
             self._went_out(seat)
         return True
 
+    def _plan_keeps_discards(self, seat: int, plan: list[Action]) -> bool:
+        """R18: each meld of a way out but the last leaves a card that may be discarded
+        (the solver orders the plays, not by 7s held back)."""
+        if not (self.rules.sevens_held or self.rules.last_discard_not_seven):
+            return True
+        used = sevens = 0
+        for action in plan:
+            if not isinstance(action, Meld):
+                continue
+            used += len(action.cards)
+            sevens += sum(1 for c in action.cards if KIND[c] == "7")
+            if not self.keeps_discard(seat, used, sevens):
+                return False
+        return True
+
     def _discard(self) -> None:
         seat = self.to_move
         hand = self.hands[seat]
         # K9: no black 3 the first time round, unless the hand holds nothing else.
         held = (self.rules.black_threes_held_first_round
                 and first_round(self.rules, self.discards) and len(hand) > 1)
-        barred = self._barred(seat)  # U13
+        if not self.keeps_discard(seat, 0):  # R18: only 7s that may not be discarded
+            if self.record:
+                self.actions.append(END_ROUND)
+            self.ended = True
+            return
+        barred = self._barred(seat)  # U13, R16
         if self.sizes[seat] == 1:
             card = next(iter(hand.values()))[0]
         elif "b" in hand and not held:
@@ -432,6 +459,8 @@ class Sim(Melder):
             barred.update(("2", "*", *rules.pure_ranks))
             barred.update(k for table in self.melds for k, m in table.items()
                           if len(m.cards) >= self.size)
+        if self.sevens_barred():
+            barred.add("7")  # R16
         hand = self.hands[seat]
         if not barred or all(k in barred for k in hand):
             return frozenset()

@@ -54,7 +54,7 @@ class Melder(Table):
         goal = self.goal_of(team) if out else 1 << 20
         if self.rules.black_threes_anytime and "b" not in table and len(hand.get("b", ())) >= 3:
             n = min(4, len(hand["b"]))  # E5: the side's set of black 3s, two cards kept
-            if self.sizes[seat] - n >= 2:
+            if self.sizes[seat] - n >= 2 and self.keeps_discard(seat, n):
                 self._meld_from_hand(seat, "b", list(hand["b"][-n:]))
         for kind in list(hand):
             if kind in SPECIAL:
@@ -83,6 +83,8 @@ class Melder(Table):
                           - self.on_table.get(kind, 0))
                 if not pure_meld_worth_starting(n, unseen, self.size):
                     continue  # U17: as normal judges a meld of 7s or aces
+            if not self.keeps_discard(seat, n, n if kind == "7" else 0):
+                continue  # R18: not down to 7s that may not be discarded
             if new:
                 self._play_meld(seat, Meld(tuple(sorted(cards[-n:], key=card_order)), None,
                                            None, True))
@@ -106,7 +108,8 @@ class Melder(Table):
             if gap > self._room(kind, meld) or gap > len(wild_cards):
                 continue
             if ((self.sizes[seat] - gap < 2 and self.canastas[team] + 1 < goal)
-                    or self.sizes[seat] - gap < self.last_keep):
+                    or self.sizes[seat] - gap < self.last_keep
+                    or not self.keeps_discard(seat, gap)):
                 continue
             give = [wild_cards.pop() for _ in range(gap)]
             self._meld_from_hand(seat, kind, give)
@@ -126,6 +129,8 @@ class Melder(Table):
         hand = self.hands[seat]
         wild_cards = self._wild_cards(seat)
         held_wild = len(hand.get("2", ())) + len(hand.get("*", ()))
+        if self.rules.sevens_held or self.rules.last_discard_not_seven:
+            return  # (R18's look-ahead for each step is not made here)
         if not self.foot_waiting(seat) or not self.opened[team] or len(wild_cards) < held_wild:
             return  # (Z6: 2s that are wild nowhere else)
         plays: dict[str, list[str]] = {}
@@ -208,7 +213,8 @@ class Melder(Table):
             made = 1 if have < size <= have + n else 0
         if self.sizes[seat] - n < 2 and self.canastas[team] + made < goal:
             n = self.sizes[seat] - 2
-        if n <= 0 or (meld is None and n < rules.wild_meld_min):
+        if n <= 0 or (meld is None and n < rules.wild_meld_min) or not self.keeps_discard(
+                seat, n):
             return
         self._meld_from_hand(seat, WILD_KEY, wild_cards[:n])
 
@@ -224,7 +230,7 @@ class Melder(Table):
                          and self._room(k, None, 2) >= 1]:  # U7, U8
                 if not wild_cards or self.sizes[seat] - 3 < keep or not (
                     dumping or self.sizes[seat] >= BIG_HAND
-                ):
+                ) or not self.keeps_discard(seat, 3, 2 if kind == "7" else 0):
                     break
                 self._meld_from_hand(seat, kind, [*hand[kind], wild_cards.pop()])
         if not dumping:
@@ -233,5 +239,5 @@ class Melder(Table):
             if kind == "b" or kind[0] == SEQUENCE_PREFIX or OLDER in kind:
                 continue
             room = min(self._room(kind, meld), len(wild_cards), self.sizes[seat] - keep)
-            if room > 0:
+            if room > 0 and self.keeps_discard(seat, room):
                 self._meld_from_hand(seat, kind, [wild_cards.pop() for _ in range(room)])

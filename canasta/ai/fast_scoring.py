@@ -53,7 +53,9 @@ def round_totals(t: Table) -> list[int]:
         if rules.melds_minus_without_canasta and not t.canastas[team]:
             melded = -melded  # U18
         total = melded + bonus
-        if t.blacks[team] or rules.threes_plus_from:  # U5, U16: 3s by colour
+        if rules.red_threes_need_sevens:  # PH7: plus only with a canasta of 7s
+            total += red_three_score(rules, t.reds[team], t.sevens_canasta(team))
+        elif t.blacks[team] or rules.threes_plus_from:  # U5, U16: 3s by colour
             reds = t.reds[team] - t.blacks[team]
             total += threes_score(rules, ("3H",) * reds + ("3S",) * t.blacks[team],
                                   bool(table), t.canastas[team], t._special(team))
@@ -73,8 +75,8 @@ def round_totals(t: Table) -> list[int]:
         if t.went_out is not None and t.went_out % t.teams == team:
             total += rules.going_out_bonus + (rules.concealed_bonus if t.concealed else 0)
         for seat in range(team, t.players, t.teams):
-            if t.feet:  # HF13: a foot never taken up (its red 3s: nothing)
-                total -= sum(hand_card_cost(rules, c) for c in t.feet[seat]
+            if t.packets:  # HF13, R19: a packet never taken up (its red 3s: nothing)
+                total -= sum(hand_card_cost(rules, c) for c in t.packets[seat]
                              if c not in RED_THREES)
             for kind, cards in t.hands[seat].items():
                 if kind == "b" and rules.black_three_in_hand:  # H9, B5

@@ -75,8 +75,8 @@ def unmodelled(rules: RuleSet) -> str | None:
     if rules.final_discard == "forbidden":
         house.insert(0, "final_discard")  # ("required" it models: U15)
     house += [name for name in RAILROAD_OPTIONS if getattr(rules, name) != getattr(CLASSIC, name)]
-    if rules.reserve_from == "dealt" and rules.reserve_trigger != "hand_empty":
-        house.insert(0, "reserve_from")  # (HF8's foot it models; R13's kitties not yet)
+    if rules.reserve_from == "dealt" and rules.reserve_trigger not in JOINING_AT_ONCE:
+        house.insert(0, "reserve_from")  # (R13's kitty opened by a canasta not mixed)
     house += [name for name in SPECIAL_HAND_OPTIONS if getattr(rules, name)]
 
     if house:
@@ -101,11 +101,11 @@ HOUSE_SCORING = ("double_end_bonus", "red_threes_by_going_out",
                  "concealed_canasta_bonus", "canasta_opens_from")
 # Railroad's (R3, R7, R13, R16-R18): not modelled yet, so its strong level searches over
 # the public API (search.py's fallback).
-# It models Hand and Foot's (HF7-HF11): the foot (`reserve_from` "dealt" joining when
-# the hand is used up), the pile's top seven, the minimum by round and the kinds of
-# canasta to go out.
-RAILROAD_OPTIONS = ("reserve_with_discard", "sevens_held", "last_discard_not_seven",
-                    "out_sevens", "stock_out", "black_threes_any_number")
+# It models Hand and Foot's (HF7-HF11: the foot, `reserve_from` "dealt" joining when
+# the hand is used up, the pile's top seven, the minimum by round, the kinds of canasta
+# to go out) and Pennies' (PH4: the packet joining at the player's canasta, PH9: 7s held).
+RAILROAD_OPTIONS = ("reserve_with_discard", "stock_out", "black_threes_any_number")
+JOINING_AT_ONCE = ("hand_empty", "own_canasta")  # (`reserve_trigger`s of dealt packets)
 # Modern American's special hands (U21, special_hands.py): a whole hand laid down at once
 # for a fixed score; not modelled, so the strong level searches over the public API.
 SPECIAL_HAND_OPTIONS = ("special_pairs_bonus",)
@@ -230,9 +230,12 @@ class Table:
         self.went_out: int | None = None
         self.concealed = False
         self.round_no = state.round_no  # HF9: the minimum by round
-        # HF2, HF8: each seat's foot, face down until the hand is used up ([] once joined)
-        self.feet = [list(p) for p in state.packets] if rules.reserve_trigger == (
-            "hand_empty") else []
+        # HF2, PH4: each seat's packet dealt face down ([] once joined): HF8's foot joins
+        # a used-up hand, PH4's packet the hand of a player who completes a canasta
+        self.packets = [list(p) for p in state.packets]
+        self.foot = rules.reserve_trigger == "hand_empty"
+        self.completed = False  # a canasta completed by the play under way (PH4)
+        self.ended = False  # R18: a player held only 7s he may not discard
         # R17: the kinds of canasta a side lacks to go out (None: to be worked out)
         self.kinds_rule = bool(rules.out_natural or rules.out_mixed or rules.out_wild
                                or rules.out_sevens)
@@ -251,18 +254,50 @@ class Table:
             known = self._lacking[team] = kinds_lacking(self.rules, self._table_melds(team))
         return known
 
-    def foot_waiting(self, seat: int) -> bool:
-        """HF8: the player's foot has not joined his hand (no way out is planned)."""
-        return bool(self.feet) and bool(self.feet[seat])
+    def packet_waiting(self, seat: int) -> bool:
+        """HF8, PH4 (`reserve.packet_waiting`): the player's packet has not joined his
+        hand (no way out is planned for him)."""
+        return bool(self.packets) and bool(self.packets[seat])
 
-    def _foot_joins(self, seat: int) -> None:
-        """HF8: a hand used up takes up its foot (its red 3s laid down and replaced)."""
-        if self.sizes[seat] or not self.foot_waiting(seat):
+    def foot_waiting(self, seat: int) -> bool:
+        """HF8: the player's foot waits for his hand to be used up."""
+        return self.foot and self.packet_waiting(seat)
+
+    def _packet_joins(self, seat: int) -> None:
+        """After a play: HF8, a used-up hand takes up its foot; PH4, a player whose play
+        completed a canasta takes up his packet (its red 3s laid down and replaced)."""
+        completed, self.completed = self.completed, False
+        if not self.packet_waiting(seat) or (
+                self.sizes[seat] if self.foot else not completed):
             return
-        joined, reds, left = take_packet(self.rules, tuple(self.feet[seat]),
+        joined, reds, left = take_packet(self.rules, tuple(self.packets[seat]),
                                          tuple(reversed(self.stock)))
-        self.feet[seat] = []
+        self.packets[seat] = []
         self._join(seat, joined, reds, left)
+
+    def sevens_canasta(self, team: int) -> bool:
+        """PH7, R16: whether the team has a canasta of 7s."""
+        return any(len(m.cards) >= self.size for k, m in self.melds[team].items()
+                   if k == "7" or k.startswith("7" + OLDER))
+
+    def sevens_barred(self) -> bool:
+        """R16 (`discards.sevens_free`): no 7 is discarded until every side has a canasta
+        of 7s."""
+        return self.rules.sevens_held and not all(
+            self.sevens_canasta(t) for t in range(self.teams))
+
+    def keeps_discard(self, seat: int, n: int, sevens_used: int = 0) -> bool:
+        """R18 (`meld_checks`' look-ahead, `discards.stuck`): a play of `n` cards from the
+        hand (`sevens_used` of them natural 7s) leaves nothing, or a card that may be
+        discarded (not only 7s held back: R16, or a last 7: R17)."""
+        rules = self.rules
+        if not (rules.sevens_held or rules.last_discard_not_seven):
+            return True
+        left = self.sizes[seat] - n
+        sevens = len(self.hands[seat].get("7", ())) - sevens_used
+        if left <= 0 or sevens < left:
+            return True
+        return not (self.sevens_barred() or (left == 1 and rules.last_discard_not_seven))
 
     def taken(self) -> list[str]:
         """C13 (HF7): the cards a take of the pile gets, its top card last."""
@@ -393,6 +428,7 @@ class Table:
             self._lacking[team] = None  # R17: a kind of canasta made (or changed)
         if kind != "b" and before < size <= len(meld.cards):
             self.canastas[team] += 1
+            self.completed = True
             if self.first_canasta and sum(self.canastas) == 1:  # E7: the round's first
                 self._take_bonus(seat, first_canasta_cards(self.rules, 0, 1,
                                                            len(self.stock)))
@@ -479,7 +515,7 @@ class Table:
             else:
                 self._give(seat, c)
                 picked.add(KIND[c])
-        self._foot_joins(seat)
+        self._packet_joins(seat)
 
     def _meld_from_hand(self, seat: int, kind: str, cards: list[str]) -> None:
         if self.record:
@@ -488,7 +524,7 @@ class Table:
             self.actions.append(Meld(tuple(sorted(cards, key=card_order)), rank))
         self._take_cards(seat, cards)
         self._lay(seat, kind, cards)
-        self._foot_joins(seat)
+        self._packet_joins(seat)
 
     def _play_meld(self, seat: int, action: Meld) -> None:
         """A meld the solver planned (a way out), which may start or grow a sequence
@@ -509,7 +545,7 @@ class Table:
             self.actions.append(action)
         self._take_cards(seat, list(action.cards))
         self._lay(seat, kind, list(action.cards))
-        self._foot_joins(seat)
+        self._packet_joins(seat)
 
     def _new_group(self, team: int, kind: str) -> None:
         """S5: the team's meld of `kind` so far becomes an older one (keyed apart), so
@@ -545,7 +581,7 @@ class Table:
         self.discards += 1
         if kind in self.freezers:
             self.frozen_by += 1
-        self._foot_joins(seat)  # HF8: the foot joins with the discard
+        self._packet_joins(seat)  # HF8: the foot joins with the discard
 
     def _special(self, team: int) -> bool:
         """E8: whether the team's six red 3s may score their total."""

@@ -25,6 +25,7 @@ from typing import Any
 
 from ..actions import Action, parse_action
 from ..legal import legal_actions
+from ..rules import RuleSet
 from ..state import State
 from ..transitions import apply
 from ..view import view_for
@@ -55,15 +56,25 @@ FALLBACK_PLAYOUTS = 60  # public-API play-outs cost about 50 times a fast one
 # Where nobody goes out (E4, the escalera game) a play-out runs to the end of the stock:
 # 362 fast play-outs/s against Brazilian's 936 (`python -m canasta bench`, the same
 # minute), so a decision gets that share of the budget and keeps the same time (the
-# browser's p95 was 1.52 s at 480, the time cap).
+# browser's p95 was 1.52 s at 480, the time cap). So do the games with a packet dealt to
+# each player (Hand and Foot, Pennies: HF2, PH3), whose rounds draw two cards at a time
+# from stocks of 180-200 cards: Hand and Foot's fast play-outs ran at 199/s (`bench`,
+# under load), and at 480 its strong level hit the time cap in 181 of 446 decisions
+# (p95 1.52 s, CPython beside an arena).
 LONG_ROUND_PLAYOUTS = 180
 STATS = {"decisions": 0, "time_cap_hits": 0, "playouts": 0, "fallbacks": 0}
 
 
+def long_round(rules: RuleSet) -> bool:
+    """Whether a round runs long enough for LONG_ROUND_PLAYOUTS: nobody goes out (E4), or
+    every player has a packet dealt face down (R3, HF2, PH3)."""
+    return not rules.going_out or rules.reserve_from == "dealt"
+
+
 def choose_by_search(view: dict[str, Any], seed: int, playouts: int = 0) -> Action:
     """The strong level: normal's choice unless play-outs on sampled deals find a better
-    candidate; `playouts` in all (0: DEFAULT_PLAYOUTS, or LONG_ROUND_PLAYOUTS where
-    nobody goes out)."""
+    candidate; `playouts` in all (0: DEFAULT_PLAYOUTS, or LONG_ROUND_PLAYOUTS where a
+    round runs long: `long_round`)."""
     legal: list[dict[str, Any]] = view["legal"]
     STATS["decisions"] += 1
     preferred = choose_heuristic(view, "normal", seed)
@@ -76,7 +87,7 @@ def choose_by_search(view: dict[str, Any], seed: int, playouts: int = 0) -> Acti
         return parse_action(candidates[0])
     rng = random.Random(seed)
     if not playouts:
-        playouts = DEFAULT_PLAYOUTS if know.rules.going_out else LONG_ROUND_PLAYOUTS
+        playouts = LONG_ROUND_PLAYOUTS if long_round(know.rules) else DEFAULT_PLAYOUTS
     public = unmodelled(know.rules) is not None
     if public:
         STATS["fallbacks"] += 1

@@ -1,18 +1,22 @@
-"""The AI's fast path in Hand and Foot (docs/variants/hand-and-foot.md): the foot that
-joins a used-up hand (HF8), the pile's top seven (HF7), the minimum by round (HF9), a
-new meld beside a book (HF4) and the books needed to go out (HF11, R17). Each play-out
-step here replays through `apply` to the same hands, pile and feet; the random
-play-outs of every modelled variant replay in test_fast_playout.py."""
+"""The AI's fast path in the games with a packet dealt to each player: Hand and Foot
+(docs/variants/hand-and-foot.md) — the foot that joins a used-up hand (HF8), the pile's
+top seven (HF7), the minimum by round (HF9), a new meld beside a book (HF4) and the books
+needed to go out (HF11, R17) — and Pennies from Heaven (docs/variants/pennies.md) — the
+packet joining at the player's canasta (PH4), 7s held (PH9: R16-R18) and red 3s that
+need a canasta of 7s (PH7). Each play-out step here replays through `apply` to the same
+hands, pile and packets; the random play-outs of every modelled variant replay in
+test_fast_playout.py."""
 
 from __future__ import annotations
 
 import random
 
 import canasta as C
-from canasta.actions import Meld, TakePile
+from canasta.actions import END_ROUND, Discard, Meld, TakePile
 from canasta.ai.fast import Sim
 from canasta.solver import CANNOT_GO_OUT
 from canasta.state import State, evolve
+from tests.engine import test_pennies as pennies
 from tests.engine.test_hand_and_foot import CLEAN, DIRTY, FOOT, NO_FEET, WILD, at
 
 
@@ -24,7 +28,7 @@ def _replayed(state: State, sim: Sim) -> State:
     for seat, hand in enumerate(state.hands):
         assert sorted(hand) == sorted(c for cards in sim.hands[seat].values() for c in cards)
     assert list(state.pile) == sim.pile
-    assert [list(p) for p in state.packets] == sim.feet
+    assert [list(p) for p in state.packets] == sim.packets
     return state
 
 
@@ -97,3 +101,57 @@ def test_HF11_a_waiting_foot_is_never_gone_out_into() -> None:
     sim._play()
     after = _replayed(state, sim)
     assert not after.round_over and after.packets[0] == ()
+
+
+def test_PH4_a_canasta_made_in_a_play_out_takes_up_the_packet_at_once() -> None:
+    packets = [pennies.PACKET, *[[] for _ in range(5)]]
+    state = pennies.at(["KC", "KD", "5H", "6D", "9C"], melds=[pennies.KINGS[:5]],
+                       packets=packets)
+    sim = Sim(state, random.Random(0), record=True)
+    sim._play()
+    assert Meld(("KD", "KC")) in sim.actions and not sim.packet_waiting(0)
+    after = _replayed(state, sim)
+    assert after.packets[0] == () and "3H" in after.red_threes[0]
+
+
+def test_PH4_no_way_out_is_planned_while_the_packet_waits() -> None:
+    packets = [pennies.PACKET, *[[] for _ in range(5)]]
+    state = pennies.at(["5H", "5D", "5S", "6H"], melds=pennies.ALL_KINDS, packets=packets)
+    assert not Sim(state, random.Random(0))._go_out(0)
+    taken = pennies.at(["5H", "5D", "5S", "6H"], melds=pennies.ALL_KINDS)
+    ready = Sim(taken, random.Random(0), record=True)
+    assert ready._go_out(0)
+    assert _replayed(taken, ready).went_out == 0
+
+
+def test_R16_R18_sevens_held_back_in_a_play_out() -> None:
+    # No side has a canasta of 7s: the 7 is never the discard, nor left alone by a meld.
+    state = pennies.at(["7C", "7D", "KC", "9H", "4D"], melds=[pennies.KINGS[:4]])
+    sim = Sim(state, random.Random(0), record=True)
+    assert sim.sevens_barred() and "7" in sim._barred(0)
+    assert not sim.keeps_discard(0, 3)  # melding K, 9 and 4 away would leave two 7s
+    sim._play()
+    assert all(not c.startswith("7") for a in sim.actions for c in getattr(a, "cards", ()))
+    last = sim.actions[-1]
+    assert isinstance(last, Discard) and last.card not in ("7C", "7D")
+    _replayed(state, sim)
+
+
+def test_R18_a_hand_of_sevens_held_back_ends_the_round() -> None:
+    state = pennies.at(["7C", "7D", "7H"], melds=[pennies.KINGS])
+    sim = Sim(state, random.Random(0), record=True)
+    sim._play()
+    assert sim.actions == [END_ROUND] and sim.ended
+    after = _replayed(state, sim)
+    assert after.round_over and after.went_out is None
+    assert [r["total"] for r in C.round_score(after)] == sim.result()
+
+
+def test_PH7_red_threes_count_minus_without_a_canasta_of_sevens() -> None:
+    for melds, plus in (([pennies.KINGS], False), ([pennies.KINGS, pennies.SEVENS], True)):
+        state = pennies.at(["7C", "7D", "7H"], melds=melds, red_threes=[["3H", "3D"], []])
+        sim = Sim(state, random.Random(0))
+        assert sim.sevens_canasta(0) is plus
+        ended = C.apply(state, END_ROUND)
+        assert sim.result() == [r["total"] for r in C.round_score(ended)]
+        assert C.round_score(ended)[0]["red_threes"] == (200 if plus else -200)
