@@ -95,8 +95,8 @@ def assign_wilds(
             if n < 2:
                 return None
             need = max(0, rules.min_meld - n)
-            space = wild_room(rules, n, 0, r)
-            if need > space:
+            space = wild_room(rules, n, 0, r.removesuffix(NEW_GROUP))  # (U8, R10: a new
+            if need > space:  # meld of 7s beside a canasta of them takes none either)
                 return None
             req[r], room[r] = need, space
         else:

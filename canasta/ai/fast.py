@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 
-from ..actions import ASK, END_ROUND, Action, Answer, Discard, Meld, TakePile
+from ..actions import ASK, DRAW, END_ROUND, Action, Answer, Discard, Meld, TakePile
 from ..black_threes import first_round
 from ..cards import BLACK_THREES, RED_THREES, VALUE
 from ..going_out import go_out_plan
@@ -81,22 +81,27 @@ class Sim(Melder):
         if self.phase == ANSWER:
             self._answer()
             self.phase = PLAY
+        play_on = self.rules.stock_out  # R18: play goes on at an empty stock
         while True:
             if self.phase == DRAW_PHASE:
                 if not self._try_take_pile():
+                    if play_on and not self.stock:
+                        if self.record:
+                            self.actions.append(DRAW)
+                        return self.result()  # R18: a draw from the empty stock ends it
                     self._draw()
-                    if not self.stock and self.sizes[self.to_move] < 2 and (
+                    if not self.stock and not play_on and self.sizes[self.to_move] < 2 and (
                         self.canastas[self.to_move % self.teams]
                         < self.goal_of(self.to_move % self.teams)
                     ):
                         return self.result()  # C34: a last red 3 left one unplayable card
                 self.phase = PLAY
             self._play()
-            if self.went_out is not None or not self.stock or self.ended:
+            if self.went_out is not None or self.ended or not (self.stock or play_on):
                 return self.result()
             self.to_move = (self.to_move + 1) % self.players
             self.phase = DRAW_PHASE
-            if not self._begin_turn():
+            if not self._begin_turn() and not play_on:
                 return self.result()
 
     def _answer(self) -> None:

@@ -74,9 +74,8 @@ def unmodelled(rules: RuleSet) -> str | None:
     house = [name for name in HOUSE_SCORING if getattr(rules, name) != getattr(CLASSIC, name)]
     if rules.final_discard == "forbidden":
         house.insert(0, "final_discard")  # ("required" it models: U15)
-    house += [name for name in RAILROAD_OPTIONS if getattr(rules, name) != getattr(CLASSIC, name)]
-    if rules.reserve_from == "dealt" and rules.reserve_trigger not in JOINING_AT_ONCE:
-        house.insert(0, "reserve_from")  # (R13's kitty opened by a canasta not mixed)
+    if rules.reserve_from == "dealt" and rules.reserve_trigger not in PACKET_TRIGGERS:
+        house.insert(0, "reserve_trigger")
     house += [name for name in SPECIAL_HAND_OPTIONS if getattr(rules, name)]
 
     if house:
@@ -101,11 +100,13 @@ HOUSE_SCORING = ("double_end_bonus", "red_threes_by_going_out",
                  "concealed_canasta_bonus", "canasta_opens_from")
 # Railroad's (R3, R7, R13, R16-R18): not modelled yet, so its strong level searches over
 # the public API (search.py's fallback).
-# It models Hand and Foot's (HF7-HF11: the foot, `reserve_from` "dealt" joining when
-# the hand is used up, the pile's top seven, the minimum by round, the kinds of canasta
-# to go out) and Pennies' (PH4: the packet joining at the player's canasta, PH9: 7s held).
-RAILROAD_OPTIONS = ("reserve_with_discard", "stock_out", "black_threes_any_number")
-JOINING_AT_ONCE = ("hand_empty", "own_canasta")  # (`reserve_trigger`s of dealt packets)
+# It models the packets dealt face down (`reserve_from` "dealt"): Hand and Foot's foot
+# joining a used-up hand (HF8), Pennies' packet joining at the player's canasta (PH4) and
+# Railroad's kitty opened by a canasta not mixed and taken with a discard (R13); with
+# them the pile's top seven (HF7), the minimum by round (HF9), the kinds of canasta to go
+# out (R17), 7s held (R16-R18), play on an empty stock (R18) and black 3s going out in
+# any number (R7, the solver's ways out).
+PACKET_TRIGGERS = ("hand_empty", "own_canasta", "own_unmixed_canasta")
 # Modern American's special hands (U21, special_hands.py): a whole hand laid down at once
 # for a fixed score; not modelled, so the strong level searches over the public API.
 SPECIAL_HAND_OPTIONS = ("special_pairs_bonus",)
@@ -234,7 +235,9 @@ class Table:
         # a used-up hand, PH4's packet the hand of a player who completes a canasta
         self.packets = [list(p) for p in state.packets]
         self.foot = rules.reserve_trigger == "hand_empty"
-        self.completed = False  # a canasta completed by the play under way (PH4)
+        self.packets_open = list(state.packets_open)  # R13: opened, taken with a discard
+        self.completed = False  # a canasta completed by the play under way (PH4, R13)
+        self.unmixed = False  # (R13: one that is not mixed)
         self.ended = False  # R18: a player held only 7s he may not discard
         # R17: the kinds of canasta a side lacks to go out (None: to be worked out)
         self.kinds_rule = bool(rules.out_natural or rules.out_mixed or rules.out_wild
@@ -256,8 +259,10 @@ class Table:
 
     def packet_waiting(self, seat: int) -> bool:
         """HF8, PH4 (`reserve.packet_waiting`): the player's packet has not joined his
-        hand (no way out is planned for him)."""
-        return bool(self.packets) and bool(self.packets[seat])
+        hand, and will join it at once (no way out is planned for him; R13's kitty,
+        taken with a discard, may be left)."""
+        return (bool(self.packets) and not self.rules.reserve_with_discard
+                and bool(self.packets[seat]))
 
     def foot_waiting(self, seat: int) -> bool:
         """HF8: the player's foot waits for his hand to be used up."""
@@ -267,12 +272,23 @@ class Table:
         """After a play: HF8, a used-up hand takes up its foot; PH4, a player whose play
         completed a canasta takes up his packet (its red 3s laid down and replaced)."""
         completed, self.completed = self.completed, False
+        if self.rules.reserve_with_discard:  # R13: the kitty opens, to take with a discard
+            unmixed, self.unmixed = self.unmixed, False
+            if self.packets and self.packets[seat] and (
+                    unmixed if self.rules.reserve_trigger == "own_unmixed_canasta"
+                    else completed):
+                self.packets_open[seat] = True
+            return
         if not self.packet_waiting(seat) or (
                 self.sizes[seat] if self.foot else not completed):
             return
+        self._take_packet(seat)
+
+    def _take_packet(self, seat: int) -> None:
         joined, reds, left = take_packet(self.rules, tuple(self.packets[seat]),
                                          tuple(reversed(self.stock)))
         self.packets[seat] = []
+        self.packets_open[seat] = True
         self._join(seat, joined, reds, left)
 
     def sevens_canasta(self, team: int) -> bool:
@@ -429,6 +445,7 @@ class Table:
         if kind != "b" and before < size <= len(meld.cards):
             self.canastas[team] += 1
             self.completed = True
+            self.unmixed = self.unmixed or not (meld.wilds and meld.naturals)
             if self.first_canasta and sum(self.canastas) == 1:  # E7: the round's first
                 self._take_bonus(seat, first_canasta_cards(self.rules, 0, 1,
                                                            len(self.stock)))
@@ -570,9 +587,13 @@ class Table:
         self.concealed = self.fresh and forms_own_melds(self.rules, tuple(self.turn_cards))
 
     def _discard_card(self, card: str) -> None:
+        """The discard (R13: taking the opened kitty with it, as every level does, but
+        with the last card)."""
         seat = self.to_move
+        kitty = (self.rules.reserve_with_discard and self.sizes[seat] > 1
+                 and bool(self.packets) and self.packets_open[seat] and bool(self.packets[seat]))
         if self.record:
-            self.actions.append(Discard(card))
+            self.actions.append(Discard(card, kitty))
         self._take_cards(seat, [card])
         kind = KIND[card]
         self.pile.append(card)
@@ -581,7 +602,10 @@ class Table:
         self.discards += 1
         if kind in self.freezers:
             self.frozen_by += 1
-        self._packet_joins(seat)  # HF8: the foot joins with the discard
+        if kitty:
+            self._take_packet(seat)
+        else:
+            self._packet_joins(seat)  # HF8: the foot joins with the discard
 
     def _special(self, team: int) -> bool:
         """E8: whether the team's six red 3s may score their total."""

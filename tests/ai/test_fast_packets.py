@@ -3,7 +3,9 @@
 top seven (HF7), the minimum by round (HF9), a new meld beside a book (HF4) and the books
 needed to go out (HF11, R17) — and Pennies from Heaven (docs/variants/pennies.md) — the
 packet joining at the player's canasta (PH4), 7s held (PH9: R16-R18) and red 3s that
-need a canasta of 7s (PH7). Each play-out step here replays through `apply` to the same
+need a canasta of 7s (PH7) — and Railroad (docs/variants/railroad.md) — the kitty opened
+by a canasta not mixed and taken with a discard (R13), play on an empty stock (R18).
+Each play-out step here replays through `apply` to the same
 hands, pile and packets; the random play-outs of every modelled variant replay in
 test_fast_playout.py."""
 
@@ -12,11 +14,12 @@ from __future__ import annotations
 import random
 
 import canasta as C
-from canasta.actions import END_ROUND, Discard, Meld, TakePile
+from canasta.actions import DRAW, END_ROUND, Discard, Meld, TakePile
 from canasta.ai.fast import Sim
 from canasta.solver import CANNOT_GO_OUT
 from canasta.state import State, evolve
 from tests.engine import test_pennies as pennies
+from tests.engine import test_railroad as railroad
 from tests.engine.test_hand_and_foot import CLEAN, DIRTY, FOOT, NO_FEET, WILD, at
 
 
@@ -155,3 +158,34 @@ def test_PH7_red_threes_count_minus_without_a_canasta_of_sevens() -> None:
         ended = C.apply(state, END_ROUND)
         assert sim.result() == [r["total"] for r in C.round_score(ended)]
         assert C.round_score(ended)[0]["red_threes"] == (200 if plus else -200)
+
+
+def test_R13_the_kitty_opened_by_a_natural_canasta_is_taken_with_the_discard() -> None:
+    melds = [["KH", "KH", "KS", "KS", "KD"], ["QH", "QS", "QC", "2H", "2S"]]
+    hand = ["KC", "KD", "5H", "6H", "8H", "9S"]
+    state = railroad.at(hand, melds=melds, packets=railroad.KITTIES)
+    sim = Sim(state, random.Random(0), record=True)
+    sim._play()
+    assert sim.packets_open[0] and sim.packets[0] == []
+    last = sim.actions[-1]
+    assert isinstance(last, Discard) and last.reserve
+    after = _replayed(state, sim)
+    assert after.packets[0] == () and after.packets_open[0]
+    # A mixed canasta opens nothing: the discard leaves the kitty where it is.
+    mixed = railroad.at(["QD", "QD", "5H", "6H", "8H", "9S"], melds=melds,
+                        packets=railroad.KITTIES)
+    sim = Sim(mixed, random.Random(0), record=True)
+    sim._play()
+    assert not sim.packets_open[0] and sim.packets[0] == list(railroad.KITTIES[0])
+    _replayed(mixed, sim)
+
+
+def test_R18_play_goes_on_at_an_empty_stock_until_a_draw_from_it() -> None:
+    state = railroad.at(["KC", "KD", "5H"], melds=[["KS", "KS", "KH"]], pile=["8C", "KH"],
+                        phase="draw", stock=[])
+    sim = Sim(state, random.Random(0), record=True)
+    scores = sim.run()
+    assert isinstance(sim.actions[0], TakePile)  # the pile, not the empty stock
+    assert sim.actions[-1] == DRAW  # a later player who cannot take it ends the round
+    after = _replayed(state, sim)
+    assert after.round_over and [r["total"] for r in C.round_score(after)] == scores

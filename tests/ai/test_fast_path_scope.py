@@ -27,20 +27,11 @@ def test_the_engine_never_imports_the_ai() -> None:
     assert out == "[]"
 
 
-# The registered variants the fast path does not model, on purpose: the strong level
-# plays them with public-API rollouts (counted in STATS["fallbacks"]): Railroad (issue
-# 14), whose kitty taken with a discard, play on an empty stock and black 3s past seven
-# the fast path does not model yet (Hand and Foot's foot and Pennies' packet it models).
-NOT_MODELLED: dict[str, str] = {"railroad": "reserve_from"}
-
-
 @pytest.mark.parametrize("variant", sorted(C.VARIANTS))
-def test_every_registered_variant_is_modelled_by_the_fast_path_or_listed(variant: str) -> None:
-    reason = unmodelled(C.get_rules(variant))
-    if variant in NOT_MODELLED:
-        assert reason is not None and NOT_MODELLED[variant] in reason
-    else:
-        assert reason is None
+def test_every_registered_variant_is_modelled_by_the_fast_path(variant: str) -> None:
+    """Since issue 14's packet games (Railroad, Pennies, Hand and Foot) the fast path
+    models every registered variant; house rules beyond it use the fallback (below)."""
+    assert unmodelled(C.get_rules(variant)) is None
 
 
 def test_the_strong_level_falls_back_on_house_rules_beyond_the_fast_path() -> None:

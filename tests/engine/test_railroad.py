@@ -189,6 +189,17 @@ def test_R10_no_wild_card_in_a_meld_of_sevens_but_by_option_R25() -> None:
                 meld("7C", "7D", "2C")) is None
 
 
+def test_R10_no_way_out_gives_a_wild_card_to_a_new_meld_of_sevens() -> None:
+    from canasta.going_out import go_out_plan
+    from canasta.needs import out_canastas
+
+    # Beside the closed canasta of 7s a new meld of them may start (R8), but with no
+    # wild card (R10): 7C 7D 2C is refused, so this hand has no way out.
+    state = at(["7C", "7D", "2C", "5H", "5H", "5S", "9H"], melds=ALL_KINDS)
+    assert rule(state, meld("7C", "7D", "2C", new=True)) == "R10"
+    assert go_out_plan(RULES, state.hands[0], state.melds[0], out_canastas(state, 0), 0) is None
+
+
 def test_R11_the_initial_meld_by_the_players_own_score() -> None:
     assert [RULES.minimum_for(s) for s in (-5, 0, 4995, 5000, 10_000, 14_995, 15_000)] == [
         15, 50, 50, 90, 120, 120, 150]
