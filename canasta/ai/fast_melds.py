@@ -129,9 +129,11 @@ class Melder(Table):
         hand = self.hands[seat]
         wild_cards = self._wild_cards(seat)
         held_wild = len(hand.get("2", ())) + len(hand.get("*", ()))
+        if not self.foot_waiting(seat) or not self.opened[team]:
+            return
         if self.rules.sevens_held or self.rules.last_discard_not_seven:
             return  # (R18's look-ahead for each step is not made here)
-        if not self.foot_waiting(seat) or not self.opened[team] or len(wild_cards) < held_wild:
+        if len(wild_cards) < held_wild:
             return  # (Z6: 2s that are wild nowhere else)
         plays: dict[str, list[str]] = {}
         new: set[str] = set()
@@ -170,7 +172,7 @@ class Melder(Table):
                     plays.setdefault(kind, []).extend(wilds.pop() for _ in range(give))
             if wilds:
                 return
-        steps = [(k, cards) for k, cards in plays.items()]
+        steps = list(plays.items())
         if into_wild:
             steps.append((WILD_KEY, into_wild))
         steps.sort(key=lambda step: len(step[1]))
