@@ -117,6 +117,8 @@ class Sim(Melder):
     def _threatened(self, team: int) -> bool:
         """The other teams look close to going out."""
         canastas = sum(self.canastas) - self.canastas[team]
+        if canastas < self.goal:
+            return False  # (quicker: no side's goal is below the rules' own number)
         goal = min(self.goal_of(t) for t in range(self.teams) if t != team)
         if canastas < goal:
             return False  # no threat without the canastas (quick exit)

@@ -253,8 +253,9 @@ class Table:
         if not self.kinds_rule:
             return []
         known = self._lacking[team]
-        if known is None:
-            known = self._lacking[team] = kinds_lacking(self.rules, self._table_melds(team))
+        if known is None:  # (only the canastas count: `solver.out_kind`)
+            known = self._lacking[team] = kinds_lacking(self.rules,
+                                                        self._table_melds(team, self.size))
         return known
 
     def packet_waiting(self, seat: int) -> bool:
@@ -571,10 +572,13 @@ class Table:
         older = kind + OLDER + str(ids[kind])
         table[older], ids[older] = table.pop(kind), ids.pop(kind)
 
-    def _table_melds(self, team: int) -> tuple[TableMeld, ...]:
+    def _table_melds(self, team: int, least: int = 0) -> tuple[TableMeld, ...]:
+        """The team's melds (of `least` cards or more) as the engine's `TableMeld`s."""
         ids = self.ids[team]
         out = []
         for k, m in self.melds[team].items():
+            if len(m.cards) < least:
+                continue
             rank = ("3" if k == "b" else SEQUENCE_KEY if k[0] == SEQUENCE_PREFIX
                     else k.split(OLDER)[0])
             cards = in_run_order(m.cards) if rank == SEQUENCE_KEY else tuple(m.cards)
