@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..cards import RANK, RED_THREES, WILDS, make_deck
-from ..pile import blocked, freezer, frozen_for, size_refusal
+from ..pile import blocked, freezer, frozen_for, size_refusal, taken_part
 from ..rules import RuleSet
 from ..view import rules_of
 
@@ -79,7 +79,7 @@ def read_view(view: dict[str, Any]) -> Knowledge:
             for c in taken:
                 picked[s][RANK[c]] += 1
             _forget(known[s], action["cards"])
-            pile = []
+            pile = pile[:len(pile) - len(taken_part(rules, tuple(pile)))]  # (HF7: the rest)
         elif kind == "meld":
             _forget(known[s], action["cards"])
     pending = list(view.get("pending", []))

@@ -16,6 +16,8 @@ import random
 import canasta as C
 from canasta.actions import DRAW, END_ROUND, Discard, Meld, TakePile
 from canasta.ai.fast import Sim
+from canasta.ai.knowledge import read_view
+from canasta.ai.worlds import sample_world
 from canasta.solver import CANNOT_GO_OUT
 from canasta.state import State, evolve
 from tests.engine import test_pennies as pennies
@@ -67,6 +69,20 @@ def test_HF7_the_rollout_policy_takes_the_top_seven_cards() -> None:
     assert sim.actions == [TakePile(("KD", "KC"))] and sim.pile == ["5C", "6C", "7C"]
     after = _replayed(state, sim)
     assert len(after.hands[0]) == 2 + 6
+
+
+def test_HF7_what_each_player_knows_of_the_pile_a_take_leaves() -> None:
+    # The players' knowledge rebuilds the pile from the log: a take leaves the cards
+    # under the top seven, and the strong level's sampled deals hold that pile (they held
+    # an empty one, and a take legal at the table was refused in them: C31).
+    pile = ["5C", "6C", "7C", "8S", "9H", "TC", "JC", "QC", "4S", "KS"]
+    state = at(["KC", "KD", "2C", "5H"], pile=pile, phase="draw", melds=[["8C", "8D", "8H"]])
+    taken = C.apply(state, TakePile(("KD", "KC")))
+    for seat in range(4):
+        view = C.view_for(taken, seat)
+        know = read_view(view)
+        assert know.pile == ["5C", "6C", "7C"]
+        assert sample_world(view, random.Random(seat), know).pile == taken.pile
 
 
 def test_HF9_the_fast_path_asks_the_minimum_of_the_round() -> None:
