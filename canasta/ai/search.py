@@ -24,6 +24,7 @@ import time
 from typing import Any
 
 from ..actions import Action, parse_action
+from ..errors import IllegalAction
 from ..legal import legal_actions
 from ..rules import RuleSet
 from ..state import State
@@ -62,7 +63,11 @@ FALLBACK_PLAYOUTS = 60  # public-API play-outs cost about 50 times a fast one
 # under load), and at 480 its strong level hit the time cap in 181 of 446 decisions
 # (p95 1.52 s, CPython beside an arena).
 LONG_ROUND_PLAYOUTS = 180
-STATS = {"decisions": 0, "time_cap_hits": 0, "playouts": 0, "fallbacks": 0}
+# world_refusals: play-outs skipped because a sampled deal refused the candidate that is
+# legal at the table (the knowledge misread what the log shows; a bug to fix, counted so
+# the arena prints it, never a crash of the player's game).
+STATS = {"decisions": 0, "time_cap_hits": 0, "playouts": 0, "fallbacks": 0,
+         "world_refusals": 0}
 
 
 def long_round(rules: RuleSet) -> bool:
@@ -176,8 +181,11 @@ def _rollout(
     world: State, action: Action, team: int, seed: int, memory: Memory
 ) -> float | None:
     """Our team's round total minus the best opponent's after `action` and a play-out
-    whose policy remembers what the log showed of each seat (`memory`)."""
-    state = apply(world, action)
+    whose policy remembers what the log showed of each seat (`memory`); None where the
+    sampled deal refuses `action` (counted in STATS["world_refusals"])."""
+    state = _applied(world, action)
+    if state is None:
+        return None
     rng = random.Random(seed)
     # The fast path starts at a turn boundary or after a draw; finish other steps
     # (an answer, a pending initial meld) with the first listed legal action.
@@ -196,10 +204,20 @@ def _rollout(
     return _margin([row["total"] for row in score_round(state)], team)
 
 
-def _public_rollout(world: State, action: Action, team: int, seed: int) -> float:
+def _public_rollout(world: State, action: Action, team: int, seed: int) -> float | None:
     """`_rollout` over the public API: after `action`, the normal player chooses
     every seat's moves from its own view until the round ends."""
-    return _margin(public_playout(apply(world, action), seed), team)
+    state = _applied(world, action)
+    return None if state is None else _margin(public_playout(state, seed), team)
+
+
+def _applied(world: State, action: Action) -> State | None:
+    """`action` applied to a sampled deal, or None where that deal refuses it."""
+    try:
+        return apply(world, action)
+    except IllegalAction:
+        STATS["world_refusals"] += 1
+        return None
 
 
 def public_playout(state: State, seed: int) -> list[int]:

@@ -178,7 +178,8 @@ def test_arena_smoke_prints_rates_and_times() -> None:
     assert 0.0 <= result["a_round_win_rate"] <= 1.0
     assert result["timing"]["normal"]["decisions"] > 0
     assert "score_diff_ci95" in result
-    assert result["search"] == {"decisions": 0, "time_cap_hits": 0, "playouts": 0, "fallbacks": 0}
+    assert result["search"] == {"decisions": 0, "time_cap_hits": 0, "playouts": 0, "fallbacks": 0,
+                                "world_refusals": 0}
 
 
 def test_arena_varied_scores_reach_the_higher_minimums_in_both_halves() -> None:

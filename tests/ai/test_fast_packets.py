@@ -205,3 +205,19 @@ def test_R18_play_goes_on_at_an_empty_stock_until_a_draw_from_it() -> None:
     assert sim.actions[-1] == DRAW  # a later player who cannot take it ends the round
     after = _replayed(state, sim)
     assert after.round_over and [r["total"] for r in C.round_score(after)] == scores
+
+
+def test_a_sampled_deal_that_refuses_the_candidate_is_skipped_and_counted() -> None:
+    # A deal where the pile holds two cards, so the take would keep one card (C31):
+    # the play-out is skipped (None), counted, and the game goes on.
+    from canasta.ai.fast import Memory
+    from canasta.ai.search import STATS, _public_rollout, _rollout
+
+    world = at(["8S", "8H"], melds=[["8C", "8C", "8D"]], pile=["5C", "8D"], phase="draw")
+    take = TakePile(("8S", "8H"))
+    assert C.check(world, take) is not None
+    before = STATS["world_refusals"]
+    memory = Memory(thrown=(frozenset(),) * 4, picked=(frozenset(),) * 4)
+    assert _rollout(world, take, 0, 1, memory) is None
+    assert _public_rollout(world, take, 0, 1) is None
+    assert STATS["world_refusals"] == before + 2
