@@ -10,13 +10,32 @@ from __future__ import annotations
 
 from ..actions import Meld
 from ..melds import WILD_KEY
-from .fast_scoring import OLDER, SEQUENCE_PREFIX
+from .fast_scoring import OLDER, SEQUENCE_PREFIX, sevens_canasta
 from .fast_table import SPECIAL, Table, card_order
 from .judgement import BIG_HAND, build_wild_meld, pure_meld_worth_starting, start_wild_meld
 
 
 class Melder(Table):
     """The melds of the rollout policy, on a `Table`."""
+
+    def sevens_barred(self) -> bool:
+        """R16 (`discards.sevens_free`): no 7 is discarded until every side has a canasta
+        of 7s."""
+        return self.rules.sevens_held and not all(
+            sevens_canasta(self, t) for t in range(self.teams))
+
+    def keeps_discard(self, seat: int, n: int, sevens_used: int = 0) -> bool:
+        """R18 (`meld_checks`' look-ahead, `discards.stuck`): a play of `n` cards from the
+        hand (`sevens_used` of them natural 7s) leaves nothing, or a card that may be
+        discarded (not only 7s held back: R16, or a last 7: R17)."""
+        rules = self.rules
+        if not (rules.sevens_held or rules.last_discard_not_seven):
+            return True
+        left = self.sizes[seat] - n
+        sevens = len(self.hands[seat].get("7", ())) - sevens_used
+        if left <= 0 or sevens < left:
+            return True
+        return not (self.sevens_barred() or (left == 1 and rules.last_discard_not_seven))
 
     def _beside(self, team: int, kind: str) -> bool:
         """S5 (HF4): may the team start another meld of `kind` beside its canasta of it

@@ -54,7 +54,7 @@ def round_totals(t: Table) -> list[int]:
             melded = -melded  # U18
         total = melded + bonus
         if rules.red_threes_need_sevens:  # PH7: plus only with a canasta of 7s
-            total += red_three_score(rules, t.reds[team], t.sevens_canasta(team))
+            total += red_three_score(rules, t.reds[team], sevens_canasta(t, team))
         elif t.blacks[team] or rules.threes_plus_from:  # U5, U16: 3s by colour
             reds = t.reds[team] - t.blacks[team]
             total += threes_score(rules, ("3H",) * reds + ("3S",) * t.blacks[team],
@@ -90,3 +90,9 @@ def round_totals(t: Table) -> list[int]:
                     c for cards in t.hands[seat].values() for c in cards))
         out.append(total)
     return out
+
+
+def sevens_canasta(t: Table, team: int) -> bool:
+    """PH7, R16: whether the team has a canasta of 7s."""
+    return any(len(m.cards) >= t.size for k, m in t.melds[team].items()
+               if k == "7" or k.startswith("7" + OLDER))

@@ -98,8 +98,6 @@ def unmodelled(rules: RuleSet) -> str | None:
 # barred, the minimum from the hand, a required final discard, its scoring).
 HOUSE_SCORING = ("double_end_bonus", "red_threes_by_going_out",
                  "concealed_canasta_bonus", "canasta_opens_from")
-# Railroad's (R3, R7, R13, R16-R18): not modelled yet, so its strong level searches over
-# the public API (search.py's fallback).
 # It models the packets dealt face down (`reserve_from` "dealt"): Hand and Foot's foot
 # joining a used-up hand (HF8), Pennies' packet joining at the player's canasta (PH4) and
 # Railroad's kitty opened by a canasta not mixed and taken with a discard (R13); with
@@ -291,30 +289,6 @@ class Table:
         self.packets[seat] = []
         self.packets_open[seat] = True
         self._join(seat, joined, reds, left)
-
-    def sevens_canasta(self, team: int) -> bool:
-        """PH7, R16: whether the team has a canasta of 7s."""
-        return any(len(m.cards) >= self.size for k, m in self.melds[team].items()
-                   if k == "7" or k.startswith("7" + OLDER))
-
-    def sevens_barred(self) -> bool:
-        """R16 (`discards.sevens_free`): no 7 is discarded until every side has a canasta
-        of 7s."""
-        return self.rules.sevens_held and not all(
-            self.sevens_canasta(t) for t in range(self.teams))
-
-    def keeps_discard(self, seat: int, n: int, sevens_used: int = 0) -> bool:
-        """R18 (`meld_checks`' look-ahead, `discards.stuck`): a play of `n` cards from the
-        hand (`sevens_used` of them natural 7s) leaves nothing, or a card that may be
-        discarded (not only 7s held back: R16, or a last 7: R17)."""
-        rules = self.rules
-        if not (rules.sevens_held or rules.last_discard_not_seven):
-            return True
-        left = self.sizes[seat] - n
-        sevens = len(self.hands[seat].get("7", ())) - sevens_used
-        if left <= 0 or sevens < left:
-            return True
-        return not (self.sevens_barred() or (left == 1 and rules.last_discard_not_seven))
 
     def taken(self) -> list[str]:
         """C13 (HF7): the cards a take of the pile gets, its top card last."""

@@ -16,6 +16,7 @@ import random
 import canasta as C
 from canasta.actions import DRAW, END_ROUND, Discard, Meld, TakePile
 from canasta.ai.fast import Sim
+from canasta.ai.fast_scoring import sevens_canasta
 from canasta.ai.knowledge import read_view
 from canasta.ai.worlds import sample_world
 from canasta.solver import CANNOT_GO_OUT
@@ -170,7 +171,7 @@ def test_PH7_red_threes_count_minus_without_a_canasta_of_sevens() -> None:
     for melds, plus in (([pennies.KINGS], False), ([pennies.KINGS, pennies.SEVENS], True)):
         state = pennies.at(["7C", "7D", "7H"], melds=melds, red_threes=[["3H", "3D"], []])
         sim = Sim(state, random.Random(0))
-        assert sim.sevens_canasta(0) is plus
+        assert sevens_canasta(sim, 0) is plus
         ended = C.apply(state, END_ROUND)
         assert sim.result() == [r["total"] for r in C.round_score(ended)]
         assert C.round_score(ended)[0]["red_threes"] == (200 if plus else -200)
