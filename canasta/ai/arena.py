@@ -147,7 +147,7 @@ def summary(a: str, b: str, variant: str, results: list[dict[str, Any]], *, seed
         ts = [t for r in results for t in r["times"].get(level, [])]
         if ts:
             timing[level] = time_summary(ts)
-    search = {k: sum(r["search"][k] for r in results) for k in STATS}
+    search = {k: sum(r["search"].get(k, 0) for r in results) for k in STATS}  # (older records: 0)
     return {
         "a": a, "b": b, "variant": variant, "round_pairs": len(results),
         "seeds": {"list": seeds, "first": first, "from": chosen[0], "to": chosen[-1]},

@@ -155,3 +155,18 @@ def test_merge_refuses_a_gap_a_repeat_and_records_of_another_match(
             arena.merge([str(f) for f in files])
         with pytest.raises(SystemExit):
             arena.main(["--merge", *map(str, files)])
+
+
+def test_records_written_before_a_search_count_was_added_still_merge(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+        tmp_path: Path) -> None:
+    """A record from before `world_refusals` existed merges with it counted as 0."""
+    _played(monkeypatch)
+    old = tmp_path / "old.jsonl"
+    _main(["--seeds", "evaluation", "--rounds", "2", "--record", str(old)], capsys)
+    rows = [json.loads(line) for line in old.read_text().splitlines()]
+    for row in rows:
+        del row["search"]["world_refusals"]
+    old.write_text("".join(json.dumps(row) + "\n" for row in rows))
+    merged = _main(["--merge", str(old)], capsys)
+    assert merged["search"]["world_refusals"] == 0 and merged["round_pairs"] == 2
