@@ -196,9 +196,6 @@ class Table:
         self.aside = [len(state.aside_of(t)) for t in range(rules.teams)]
         self.discards = discards_so_far(state.log) if rules.black_threes_held_first_round else 0
         self.pile = list(state.pile)
-        self.pile_kinds: dict[str, int] = {}
-        for c in self.pile:
-            self.pile_kinds[KIND[c]] = self.pile_kinds.get(KIND[c], 0) + 1
         self.on_table: dict[str, int] = {}  # naturals melded, all teams, by kind
         for table in self.melds:
             for meld in table.values():
@@ -206,7 +203,9 @@ class Table:
                     if c not in WILDS:
                         self.on_table[KIND[c]] = self.on_table.get(KIND[c], 0) + 1
         self.freezers = frozenset(KIND[c] for c in freezing_cards(rules))  # C14
-        self.frozen_by = sum(n for k, n in self.pile_kinds.items() if k in self.freezers)
+        self.pile_kinds: dict[str, int] = {}
+        self.frozen_by = 0
+        self._clear_pile(len(self.pile))  # (counts the pile's kinds and freezing cards)
         self.per_rank = 4 * rules.decks
         self.thrown = [set(k) for k in memory.thrown] if memory else [
             set() for _ in range(self.players)]
@@ -384,7 +383,8 @@ class Table:
         return n > 0
 
     def _clear_pile(self, left: int = 0) -> None:
-        """The pile after a take: empty, or (HF7) its `left` bottom cards."""
+        """The pile after a take: empty, or (HF7) its `left` bottom cards; its counts of
+        kinds and of freezing cards (C14) redone."""
         self.pile = self.pile[:left]
         self.pile_kinds = {}
         for c in self.pile:
