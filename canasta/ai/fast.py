@@ -75,6 +75,8 @@ DANGER = [[[[danger_base(gift, u, picked, thrown) for u in range(UNSEEN_CAP + 1)
 class Sim(Melder):
     """The rollout policy: plays the round of a `Table` to its end."""
 
+    turns = 0  # the turns played by `run` (the search's work budget counts them)
+
     def run(self) -> list[int]:
         """Play to the end of the round; return each team's round total."""
         # A state in the draw phase has had its red 3s laid down by the engine already.
@@ -96,6 +98,7 @@ class Sim(Melder):
                     ):
                         return self.result()  # C34: a last red 3 left one unplayable card
                 self.phase = PLAY
+            self.turns += 1
             self._play()
             if self.went_out is not None or self.ended or not (self.stock or play_on):
                 return self.result()

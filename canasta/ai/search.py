@@ -6,9 +6,9 @@ For each candidate action it samples deals consistent with the view (the same
 deals for every candidate, to compare them fairly), applies the action, plays
 the round out on the fast path, whose rollout policy follows the normal
 player's judgements (`canasta.ai.fast`, `ai/judgement.py`), and scores the round
-for its team (our total minus the best opponent's). The budget is a number of play-outs, so
-the choice is deterministic for a given seed; a wall-clock cap is only a safety
-net, and its hits are counted in `STATS`.
+for its team (our total minus the best opponent's). The budget is a number of play-outs
+(and, where rounds run long, of the turns they play), so the choice is deterministic for a
+given seed; a wall-clock cap is only a safety net, and its hits are counted in `STATS`.
 
 A rule set the fast path does not model (`fast.unmodelled`) falls back to
 play-outs over the public API (`apply`, `legal_actions`, `view_for`) with the
@@ -30,7 +30,7 @@ from ..rules import RuleSet
 from ..state import State
 from ..transitions import apply
 from ..view import view_for
-from .fast import Memory, Unsupported, playout, unmodelled
+from .fast import Memory, Sim, Unsupported, unmodelled
 from .gifts import gift_reason
 from .heuristic import SPECIAL_HAND, choose_heuristic, ranked_discards
 from .knowledge import Knowledge, read_view
@@ -63,11 +63,19 @@ FALLBACK_PLAYOUTS = 60  # public-API play-outs cost about 50 times a fast one
 # under load), and at 480 its strong level hit the time cap in 181 of 446 decisions
 # (p95 1.52 s, CPython beside an arena).
 LONG_ROUND_PLAYOUTS = 180
+# Their decisions early in the round still ran long: a play-out's time follows the turns it
+# plays (CPython, idle: correlation 0.90-0.98 over the decisions of Classic, Hand and Foot,
+# Pennies and Railroad; 58-103 us a turn), and early in a Railroad round 180 play-outs
+# would play about 26,000 turns: the browser worker's p95 was 1.42 s for Hand and Foot and
+# 1.58 s for Railroad (the time cap) on an idle machine. So a long round's decision also
+# stops sampling deals once its play-outs have played LONG_ROUND_TURNS turns (counted in
+# STATS["turn_budget_stops"]): a budget of work, so still deterministic.
+LONG_ROUND_TURNS = 6000
 # world_refusals: play-outs skipped because a sampled deal refused the candidate that is
 # legal at the table (the knowledge misread what the log shows; a bug to fix, counted so
 # the arena prints it, never a crash of the player's game).
 STATS = {"decisions": 0, "time_cap_hits": 0, "playouts": 0, "fallbacks": 0,
-         "world_refusals": 0}
+         "world_refusals": 0, "turn_budget_stops": 0}
 
 
 def long_round(rules: RuleSet) -> bool:
@@ -91,8 +99,9 @@ def choose_by_search(view: dict[str, Any], seed: int, playouts: int = 0) -> Acti
     if len(candidates) == 1:
         return parse_action(candidates[0])
     rng = random.Random(seed)
+    long = long_round(know.rules)
     if not playouts:
-        playouts = LONG_ROUND_PLAYOUTS if long_round(know.rules) else DEFAULT_PLAYOUTS
+        playouts = LONG_ROUND_PLAYOUTS if long else DEFAULT_PLAYOUTS
     public = unmodelled(know.rules) is not None
     if public:
         STATS["fallbacks"] += 1
@@ -105,13 +114,17 @@ def choose_by_search(view: dict[str, Any], seed: int, playouts: int = 0) -> Acti
     rows: list[list[float | None]] = []
     per = max(1, playouts // len(candidates))
     start = time.perf_counter()
+    turns = 0
     for n in range(per):
         world = sample_world(view, rng, know)
         world_seed = rng.randrange(1 << 30)
         row: list[float | None] = []
         for i, cand in enumerate(candidates):
-            score = (_public_rollout(world, parse_action(cand), team, world_seed) if public
-                     else _rollout(world, parse_action(cand), team, world_seed, memory))
+            if public:
+                score = _public_rollout(world, parse_action(cand), team, world_seed)
+            else:
+                score, played = _rollout(world, parse_action(cand), team, world_seed, memory)
+                turns += played
             row.append(score)
             if score is None:
                 continue
@@ -119,7 +132,12 @@ def choose_by_search(view: dict[str, Any], seed: int, playouts: int = 0) -> Acti
             counts[i] += 1
             STATS["playouts"] += 1
         rows.append(row)
-        if time.perf_counter() - start > TIME_CAP and n + 1 < per:
+        if n + 1 == per:
+            break
+        if long and turns >= LONG_ROUND_TURNS:
+            STATS["turn_budget_stops"] += 1
+            break
+        if time.perf_counter() - start > TIME_CAP:
             STATS["time_cap_hits"] += 1
             break
     if know.rules.pile_always_frozen:
@@ -179,13 +197,14 @@ def _candidates(view: dict[str, Any], preferred: dict[str, Any],
 
 def _rollout(
     world: State, action: Action, team: int, seed: int, memory: Memory
-) -> float | None:
+) -> tuple[float | None, int]:
     """Our team's round total minus the best opponent's after `action` and a play-out
-    whose policy remembers what the log showed of each seat (`memory`); None where the
-    sampled deal refuses `action` (counted in STATS["world_refusals"])."""
+    whose policy remembers what the log showed of each seat (`memory`), and the turns the
+    play-out played; None where the sampled deal refuses `action` (counted in
+    STATS["world_refusals"])."""
     state = _applied(world, action)
     if state is None:
-        return None
+        return None, 0
     rng = random.Random(seed)
     # The fast path starts at a turn boundary or after a draw; finish other steps
     # (an answer, a pending initial meld) with the first listed legal action.
@@ -193,15 +212,15 @@ def _rollout(
         if state.round_over:
             break
         try:
-            scores, _ = playout(state, rng, memory=memory)
-            return _margin(scores, team)
+            sim = Sim(state, rng, memory=memory)
+            return _margin(sim.run(), team), sim.turns
         except Unsupported:
             state = apply(state, legal_actions(state)[0])
     if not state.round_over:
-        return None
+        return None, 0
     from ..scoring import score_round
 
-    return _margin([row["total"] for row in score_round(state)], team)
+    return _margin([row["total"] for row in score_round(state)], team), 0
 
 
 def _public_rollout(world: State, action: Action, team: int, seed: int) -> float | None:

@@ -179,7 +179,7 @@ def test_arena_smoke_prints_rates_and_times() -> None:
     assert result["timing"]["normal"]["decisions"] > 0
     assert "score_diff_ci95" in result
     assert result["search"] == {"decisions": 0, "time_cap_hits": 0, "playouts": 0, "fallbacks": 0,
-                                "world_refusals": 0}
+                                "world_refusals": 0, "turn_budget_stops": 0}
 
 
 def test_arena_varied_scores_reach_the_higher_minimums_in_both_halves() -> None:
