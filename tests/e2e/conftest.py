@@ -5,7 +5,9 @@ from __future__ import annotations
 import fcntl
 import json
 import os
+import shutil
 import sys
+import tempfile
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -13,7 +15,7 @@ from typing import Any
 from urllib.parse import quote, urlparse
 
 import pytest
-from playwright.sync_api import BrowserContext, Page, Route, expect
+from playwright.sync_api import Browser, BrowserContext, Page, Playwright, Route, expect
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
@@ -82,6 +84,61 @@ def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]
     # and the worker's own requests are tested on their own in test_round.py.
     return {**browser_context_args, "service_workers": "block",
             "viewport": {"width": 1280, "height": 900}}
+
+
+@pytest.fixture(scope="session")
+def returning_profile(playwright: Playwright, browser_type_launch_args: dict[str, Any],
+                      browser_context_args: dict[str, Any]) -> Iterator[Path]:
+    """A Chromium profile that has opened the page once, as a returning player's has:
+    its IndexedDB holds the engine worker's memory snapshot of this build (issue 17,
+    static/pyodide_start.mjs), and nothing else of the page's (its localStorage is
+    empty). A test's page starts from a copy of it, so the worker restores the snapshot
+    (about 1 s) instead of starting Pyodide and taking a snapshot again (about 3 s on an
+    idle machine, every test); the tests of a first visit are marked `first_visit`."""
+    root = Path(tempfile.mkdtemp(prefix="canasta-profile-"))
+    profile = root / "returning"
+    context = playwright.chromium.launch_persistent_context(
+        profile, **browser_type_launch_args, **browser_context_args)
+    try:
+        outside = guard_requests(context)
+        page = context.new_page()
+        open_game(page, "fast=1&level=easy")
+        start = json.loads(page.get_attribute("body", "data-boot") or "{}")["start"]
+        assert start["how"] == "made" and start["kept"], start
+        page.goto("/static/snapshot_key.json")  # this origin, without the table's code
+        page.evaluate("localStorage.clear()")
+        assert page.evaluate("localStorage.length") == 0
+        assert not outside, outside
+    finally:
+        context.close()
+    yield profile
+    shutil.rmtree(root, ignore_errors=True)
+
+
+@pytest.fixture
+def context(request: pytest.FixtureRequest, playwright: Playwright,
+            browser_type_launch_args: dict[str, Any], browser_context_args: dict[str, Any]
+            ) -> Iterator[BrowserContext]:
+    """Each test's own browser: a copy of `returning_profile` (a fresh profile where the
+    test is marked `first_visit`), with the session's context options."""
+    if request.node.get_closest_marker("first_visit"):
+        browser: Browser = request.getfixturevalue("browser")
+        fresh = browser.new_context(**browser_context_args)
+        yield fresh
+        fresh.close()
+        return
+    template: Path = request.getfixturevalue("returning_profile")
+    root = Path(tempfile.mkdtemp(prefix="canasta-test-"))
+    shutil.copytree(template, root / "profile")
+    try:
+        context = playwright.chromium.launch_persistent_context(
+            root / "profile", **browser_type_launch_args, **browser_context_args)
+        for blank in context.pages:
+            blank.close()  # (else the test's page opens as a tab behind it, hidden)
+        yield context
+        context.close()
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
 
 
 def is_local(url: str) -> bool:

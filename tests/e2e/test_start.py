@@ -13,6 +13,8 @@ from playwright.sync_api import Page
 
 from tests.e2e.conftest import hand_cards
 
+pytestmark = pytest.mark.first_visit  # each test starts from a browser without a snapshot
+
 # The snapshot record of static/pyodide_start.mjs, read and changed from the page (one
 # origin: the page and its worker share the IndexedDB database).
 RECORD = """async (change) => {
