@@ -239,15 +239,15 @@ def test_the_strong_levels_worlds_and_play_outs_use_the_views_rules(
     rules: RuleSet, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from canasta.ai import search
-    from canasta.ai.fast import playout as real
 
     seen: list[RuleSet] = []
 
-    def spy(state: C.State, *args: Any, **kwargs: Any) -> Any:
-        seen.append(state.rules)
-        return real(state, *args, **kwargs)
+    class Spy(search.Sim):
+        def __init__(self, state: C.State, *args: Any, **kwargs: Any) -> None:
+            seen.append(state.rules)
+            super().__init__(state, *args, **kwargs)
 
-    monkeypatch.setattr(search, "playout", spy)
+    monkeypatch.setattr(search, "Sim", Spy)
     state = deal_round(rules, 21, 1, 3, (0, 0))
     rng = random.Random(2)
     searched = 0

@@ -44,7 +44,7 @@ def _searched(view: dict[str, Any]) -> tuple[dict[str, Any], dict[str, int]]:
 def test_a_long_rounds_search_stops_once_its_play_outs_have_played_the_turn_budget(
         monkeypatch: pytest.MonkeyPatch) -> None:
     view = _discard_choice("hand-and-foot", 3)
-    full, counts = _searched(view)
+    _, counts = _searched(view)
     assert counts["turn_budget_stops"] == 1  # early in the round: the budget of turns
     assert MAX_CANDIDATES < counts["playouts"] < search.LONG_ROUND_PLAYOUTS
     monkeypatch.setattr(search, "LONG_ROUND_TURNS", 1)  # stop after the first sampled deal
