@@ -20,7 +20,15 @@ from .discards import discard_problem, seven_problem, stuck
 from .errors import Rejection, Text
 from .going_out import finish_problem
 from .meld_checks import check_meld
-from .needs import can_go_out, concealed_waiver, finish_rejection, need_params, out_canastas
+from .needs import (
+    can_go_out,
+    concealed_waiver,
+    finish_rejection,
+    need_params,
+    out_canastas,
+    triple_text,
+)
+from .opening import TRIPLE, canasta_lacking
 from .reserve import foot_waiting, packet_problem
 from .special_hands import problem as special_problem
 from .state import ANSWER, DRAW, GAME_OVER, PLAY, ROUND_OVER, State
@@ -102,6 +110,9 @@ def _check_discard(state: State, action: Discard) -> Rejection | None:
     if not state.opened[team] and (state.turn_points > 0 or state.pending) and not (
         going_out_concealed
     ):
+        if state.turn_points >= state.minimum(team) and canasta_lacking(
+                rules, state.scores[team], state.melds[team]) == TRIPLE:
+            return Rejection("U23", triple_text())
         return Rejection(
             "C26",
             Text("Finish your initial meld first: your team needs {level, plural, =0 {{points} "

@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from .actions import Action, Discard, Meld
 from .cards import BLACK_THREES, RANK, RANK_VALUE, SORT_KEY, VALUE, WILDS, sort_cards
 from .melds import WILD_KEY, TableMeld, points, team_canastas, wild_room
-from .opening import NATURAL
+from .opening import NATURAL, TRIPLE, natural_triple
 from .rules import RuleSet
 from .sequences import SEQUENCE, Play
 from .solver import (
@@ -316,19 +316,21 @@ def _go_out(
             continue
         found = _go_out_groups(rules, rest, melds, canastas_have + way.canastas,
                                need_points - points(way.used))
-        if found is not None and (not canasta_needed or way.canastas
-                                  or _makes_canasta(rules, rest, found, canasta_needed)):
+        if found is not None and (
+                not canasta_needed or (way.canastas and canasta_needed != TRIPLE)
+                or _makes_canasta(rules, rest, found, canasta_needed)):
             return found, way.plays
     return None
 
 
 def _makes_canasta(rules: RuleSet, rest: tuple[str, ...], way: _Way, level: int) -> bool:
     """BR2: whether the groups of a way out (`_go_out_groups` for the cards `rest`)
-    complete a canasta that meets `level` (`opening.qualifies`)."""
+    complete a canasta that meets `level` (`opening.qualifies`); U23 (`level` TRIPLE):
+    whether they hold a natural triple (`opening.natural_triple`)."""
     assign, keys, drop, to_wild, on_table, split = way
     size = rules.canasta_size
     have = on_table or 0
-    if to_wild and have < size <= have + to_wild:
+    if to_wild and have < size <= have + to_wild and level != TRIPLE:
         return True  # a canasta of wild cards: natural or better
     left = list(rest)
     if drop is not None:
@@ -341,6 +343,10 @@ def _makes_canasta(rules: RuleSet, rest: tuple[str, ...], way: _Way, level: int)
     for key in set(counts) | set(keys):
         e, f = keys.get(key, (0, 0))
         w = assign.get(key, 0)
+        if level == TRIPLE:
+            if key not in ("3", WILD_KEY) and natural_triple(e + counts.get(key, 0), f + w):
+                return True
+            continue
         if e + f < size <= e + f + counts.get(key, 0) + w and (
                 level < NATURAL or not (f or w)):
             return True

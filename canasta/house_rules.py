@@ -104,6 +104,9 @@ VARIANT_OPTIONS: dict[str, tuple[Preset, ...]] = {
         Preset("U22", "An unfinished meld of wild cards with all four jokers costs 2500",
                "variants-notes \u00a78 (pagat: \u22122500 instead of \u22122000)",
                {"unfinished_wild_by_jokers": ((4, 2500),)}),
+        Preset("U23", "The initial meld must hold a natural meld of three cards or more",
+               "variants-notes \u00a78 (\u201cCLA: must include a natural triple\u201d)",
+               {"initial_natural_triple": True}),
     ),
     "samba": (
         Preset("S12", "The initial meld needs 150 from 7000 points, not 160",

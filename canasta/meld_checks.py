@@ -36,8 +36,9 @@ from .needs import (
     need_params,
     out_canastas,
     out_needs,
+    triple_text,
 )
-from .opening import canasta_lacking
+from .opening import TRIPLE, canasta_lacking, still_needed
 from .pure_melds import wild_problem
 from .reserve import joining_now, packet_joining
 from .rules import RuleSet
@@ -260,8 +261,9 @@ def _after_meld(state: State, cards: tuple[str, ...], rest: tuple[str, ...],
         waiver = canasta_waiver(state)
         if need > 0 and waiver and canastas:
             need = 0  # H6, H7: the canasta made completes the initial meld
-        lacking = canasta_lacking(rules, state.scores[team], after)  # BR2
+        lacking = canasta_lacking(rules, state.scores[team], after)  # BR2, U23
         if need > 0 or lacking:
+            lacking = still_needed(rules, state.scores[team], lacking)
             held = sum(c not in RED_THREES for c in state.pending)  # red 3s go down (C20)
             held += joining_now(state)  # M3, U6: the reserve joins too
             if not initial_reachable(rules, rest, after, need, held, out,
@@ -270,6 +272,10 @@ def _after_meld(state: State, cards: tuple[str, ...], rest: tuple[str, ...],
                 if not (concealed_waiver(state) and (
                     not rest or can_go_out_with(rules, rest, after, out, 0, lacking)
                 )):
+                    if lacking == TRIPLE and initial_reachable(
+                            rules, rest, after, need, held, out,
+                            may_go_out(rules, state.permission), canasta_opens=waiver):
+                        return Rejection("U23", triple_text(cards))
                     return _c26(state, cards)
                 if not rest:
                     return None  # goes out concealed by this meld

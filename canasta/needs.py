@@ -10,7 +10,7 @@ from .melds import (
     TableMeld,
     wild_canastas,
 )
-from .opening import canasta_lacking, opening_level
+from .opening import TRIPLE, canasta_lacking, opening_level, still_needed
 from .reserve import packet_waiting
 from .rules import RuleSet
 from .solver import (
@@ -58,11 +58,14 @@ def can_go_out(state: State) -> bool:
 
 
 def opening_lacking(state: State) -> int:
-    """BR2: the canasta the initial meld of the team to move still lacks (0: none)."""
+    """BR2, U23: what the initial meld of the team to move must still make (0: nothing),
+    or keep (U23's triple, `opening.still_needed`)."""
     team = state.team
     if state.opened[team]:
         return 0
-    return canasta_lacking(state.rules, state.scores[team], state.melds[team])
+    score = state.scores[team]
+    return still_needed(state.rules, score, canasta_lacking(state.rules, score,
+                                                            state.melds[team]))
 
 
 def going_out_turn(state: State, left: int) -> bool:
@@ -153,7 +156,23 @@ def need_params(state: State) -> dict[str, int]:
     """What the initial meld of the team to move needs (C25, BR2), as the parameters of a
     sentence's plural choice that says it:
     `level` (the canasta the initial meld needs, `opening.opening_level`: 0 none, 1 any,
-    2 natural or better) and its `points`."""
+    2 natural or better; U23's natural triple has sentences of its own, `triple_text`) and
+    its `points`."""
     team = state.team
-    return {"level": opening_level(state.rules, state.scores[team]),
-            "points": state.minimum(team)}
+    level = opening_level(state.rules, state.scores[team])
+    return {"level": 0 if level == TRIPLE else level, "points": state.minimum(team)}
+
+
+def triple_text(cards: tuple[str, ...] | None = None, take: bool = False) -> Text:
+    """U23: why a play is refused for want of the initial meld's natural triple: a meld
+    of `cards`, a `take` of the pile, else (neither) a discard before it is there."""
+    if take:
+        return Text("Your team's initial meld needs a natural meld of three cards or more, "
+                    "without a wild card: with the top card and the cards in your hand you could "
+                    "not make one, so you cannot take the pile.")
+    if cards is None:
+        return Text("Finish your initial meld first: it needs a natural meld of three cards "
+                    "or more, without a wild card.")
+    return Text("Your team's initial meld needs a natural meld of three cards or more, "
+                "without a wild card, and after {cards:cards} the rest of your hand could not "
+                "make one.", cards=list(cards))

@@ -182,6 +182,8 @@ OPTIONS: dict[str, Option] = {
                               rows=11, key_low=1, key_high=11),
     "minimum_from_hand": _b("initial meld", "U11: the pile's top card does not count "
                             "toward the initial meld (C25)."),
+    "initial_natural_triple": _b("initial meld", "U23: the initial meld must hold a "
+                                 "natural meld of three cards or more (no wild card)."),
     "wild_discard_last_only": _b("discards", "U13: a wild card may be discarded only as "
                                  "the last card, going out."),
     "empty_pile_bars": _b("discards", "U13: no card of a pure rank, wild card, or rank "

@@ -104,6 +104,8 @@ class RuleSet:
     # one scoring as a natural canasta or more (NEVER: no such rule)
     canasta_to_open_from: int = NEVER
     natural_to_open_from: int = NEVER
+    # U23 (opening.py): the initial meld must hold a natural meld of three cards or more
+    initial_natural_triple: bool = False
     initial_meld: tuple[tuple[int, int], ...] = (
         (NEG_INF, 15),
         (0, 50),

@@ -13,7 +13,7 @@ from itertools import accumulate
 
 from .cards import BLACK_THREES, RANK, RANK_VALUE, RED_THREES, VALUE, WILDS
 from .melds import WILD_KEY, TableMeld, canasta_kind, points, shape_problem, wild_room
-from .opening import NATURAL
+from .opening import NATURAL, TRIPLE, natural_triple
 from .rules import RuleSet
 from .sequences import SEQUENCE, Placement, placements, run_limit
 from .twos_melds import settle
@@ -83,7 +83,8 @@ def initial_reachable(
     player `may_go_out` (C33: not after a "no")? Black 3s count only as the last
     meld of a player going out (C21). With `canasta_opens` (H6, H7) a canasta made
     this turn reaches the initial meld whatever its points; with `canasta_needed`
-    (BR2: `opening.ANY` or `opening.NATURAL`) the melds must also make such a canasta."""
+    (BR2: `opening.ANY` or `opening.NATURAL`) the melds must also make such a canasta,
+    or (U23: `opening.TRIPLE`) a natural meld of three cards or more."""
     if need <= 0 and not canasta_needed:
         return True
     hand, turn_melds, laid = settle(rules, hand, turn_melds)  # Z6: a locked side's 2s
@@ -100,7 +101,8 @@ def initial_reachable(
         if reachable(rules, counts, wild_values, len(rest), existing,
                      need - points(way.used), bonus_cards, canastas_have + way.canastas,
                      blacks, out, canasta_opens,
-                     0 if way.canastas else canasta_needed):  # (an escalera meets BR2)
+                     0 if way.canastas and canasta_needed != TRIPLE  # (an escalera
+                     else canasta_needed):  # meets BR2, not U23)
             return True
     return False
 
@@ -227,7 +229,8 @@ def _initial_exact(
     """Exact search over how many naturals and wilds go to each rank; black 3s
     count only when they end a going out (C21); with `canasta_opens` a canasta
     made this turn reaches the initial meld (H6, H7); with `canasta_needed` (BR2) the
-    melds must make a canasta of that level (the key's last place: one is made)."""
+    melds must make a canasta of that level, or (U23) a natural triple (the key's last
+    place: one is made)."""
     total_wilds = len(wild_values)
     prefix = list(accumulate(wild_values, initial=0))
     goal = rules.canastas_to_go_out
@@ -242,7 +245,9 @@ def _initial_exact(
         n = counts.get(r, 0)
         v = RANK_VALUE[r]
         e, f = existing.get(r, (0, 0))
-        options = [(0, 0, 0, 0, 0)]
+        # (U23: a natural triple made this turn that nothing spoils)
+        options = [(0, 0, 0, 0, int(canasta_needed == TRIPLE and r != "3"
+                                    and natural_triple(e, f)))]
         for k in range(0 if e else 2, n + 1):
             for w in range(total_wilds + 1):
                 if k == 0 and w == 0:
@@ -252,7 +257,10 @@ def _initial_exact(
                 if w and f == 0 and e >= size and not rules.wild_on_natural_canasta:
                     continue  # C19: no wild card on a natural canasta
                 made = 1 if e + f < size <= e + f + k + w else 0
-                fit = made if canasta_needed < NATURAL or not (f or w) else 0  # BR2
+                if canasta_needed == TRIPLE:  # U23
+                    fit = 1 if r != "3" and natural_triple(e + k, f + w) else 0
+                else:  # BR2
+                    fit = made if canasta_needed < NATURAL or not (f or w) else 0
                 options.append((k + w, w, made, k * v, fit))
         nxt: dict[tuple[int, int, int, int], int] = {}
         for (c, wu, cn, q), p in dp.items():

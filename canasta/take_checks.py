@@ -25,8 +25,8 @@ from .melds import (
     team_canastas,
     wild_count,
 )
-from .needs import canasta_waiver, finish_rejection, need_params, out_canastas
-from .opening import canasta_lacking
+from .needs import canasta_waiver, finish_rejection, need_params, out_canastas, triple_text
+from .opening import TRIPLE, canasta_lacking, still_needed
 from .pile import CLASSIC_FREEZERS, blocked, freezer, frozen_for, size_refusal, taken_part
 from .reserve import joining_now, packet_joining
 from .rules import RuleSet
@@ -166,11 +166,16 @@ def check_take(state: State, action: TakePile) -> Rejection | None:
         # U11: where the top card does not count toward the minimum, the hand's cards do
         gained = points(action.cards if rules.minimum_from_hand else melded)
         waiver = canasta_waiver(state)
-        lacking = canasta_lacking(rules, state.scores[team], after)  # BR2
+        lacking = canasta_lacking(rules, state.scores[team], after)  # BR2, U23
         if (gained < need or lacking) and not (waiver and canastas):
+            lacking = still_needed(rules, state.scores[team], lacking)
             if not initial_reachable(rules, rest, after, need - gained, taken, out,
                                      may_go_out(rules, state.permission),
                                      canasta_opens=waiver, canasta_needed=lacking):
+                if lacking == TRIPLE and initial_reachable(
+                        rules, rest, after, need - gained, taken, out,
+                        may_go_out(rules, state.permission), canasta_opens=waiver):
+                    return Rejection("U23", triple_text(take=True))
                 if rules.minimum_from_hand:
                     return Rejection("C12", Text(
                         "Your team's initial meld needs {level, plural, =0 {{points} points} =1 "

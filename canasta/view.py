@@ -9,7 +9,7 @@ from .cards import JOKER
 from .checks import may_ask as ask_allowed
 from .legal import legal_actions
 from .melds import BLACK_THREES, TableMeld, canasta_kind
-from .opening import ANY, NATURAL, opening_level
+from .opening import ANY, NATURAL, TRIPLE, opening_level
 from .pile import blocked, freezer, frozen_for
 from .roster import roster_view
 from .rules import RuleSet
@@ -66,7 +66,7 @@ def meld_view(rules: RuleSet, meld: TableMeld) -> dict[str, Any]:
     return out
 
 
-LEVEL_NAMES = {0: None, ANY: "canasta", NATURAL: "natural"}
+LEVEL_NAMES = {0: None, ANY: "canasta", NATURAL: "natural", TRIPLE: "triple"}
 
 
 def view_for(state: State, seat: int) -> dict[str, Any]:
@@ -116,7 +116,7 @@ def view_for(state: State, seat: int) -> dict[str, Any]:
         view["packets_open"] = list(state.packets_open)
         view["packet"] = list(state.packets[seat]) if state.packets_open[seat] else []
     levels = [opening_level(rules, score) for score in state.scores]
-    if any(levels):  # BR2 (additive): the canasta each team's initial meld must hold
+    if any(levels):  # BR2, U23 (additive): what each team's initial meld must hold
         view["opening_canasta"] = [LEVEL_NAMES[level] for level in levels]
     if rules.roster:  # P1-P3 (roster.py): who sits where this round, who waits
         view.update(roster_view(rules, state.round_no))

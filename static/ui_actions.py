@@ -261,7 +261,7 @@ async def meld_initial(view, onto=None):
         return
     error = reply.get("error")
     if error:
-        tell(said(error) or tr("Not a valid meld."), error.get("rule"))
+        tell(said(error) or tr("Not a valid meld."), error.get("rule"), error.get("href"))
         return
     if reply.get("complete"):
         steps = pending_cards(view)

@@ -132,12 +132,15 @@ def fits_sequence(view, meld, cards):
 
 def minimum_text(view, team):
     """What the team's initial meld needs: its points (C25) and, from the scores where
-    it must hold one, its canasta (BR2: the view's `opening_canasta`)."""
+    it must hold one, its canasta (BR2: the view's `opening_canasta`), or where the rules
+    say so its natural meld of three (U23: "triple" there)."""
     needs = view.get("opening_canasta")
     canasta = needs[team] if needs else None
     points = view["minimum"][team]
     if not canasta:
         return tr("{points} points", points=points)
+    if canasta == "triple":
+        return tr("{points} points and a natural meld of three", points=points)
     if canasta == "natural":
         if points == 0:
             return tr("a natural canasta")

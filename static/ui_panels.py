@@ -59,7 +59,8 @@ def meter_text(view):
     minimum = str(view["minimum"][team])
     needs = view.get("opening_canasta")
     if needs and needs[team]:  # BR2: the initial meld holds a canasta (natural or better)
-        canasta = tr("a natural canasta") if needs[team] == "natural" else tr("a canasta")
+        canasta = {"natural": tr("a natural canasta"),  # U23: or a natural meld of three
+                   "triple": tr("a natural meld of three")}.get(needs[team]) or tr("a canasta")
         minimum = canasta if minimum == "0" else minimum + " + " + canasta
     assessed = S["assessed"]
     if assessed and assessed["key"] == assess_key(view):
@@ -255,7 +256,8 @@ def minimum_shown(view, team):
     shown = view["minimum"][team]
     needs = view.get("opening_canasta")
     if needs and needs[team]:  # BR2: a canasta besides (or instead of) points
-        canasta = tr("natural canasta") if needs[team] == "natural" else tr("canasta")
+        canasta = {"natural": tr("natural canasta"),  # U23: a natural meld of three
+                   "triple": tr("natural triple")}.get(needs[team]) or tr("canasta")
         return canasta if shown == 0 else str(shown) + " + " + canasta
     return shown
 

@@ -25,6 +25,7 @@ from canasta.house_rules import describe as describe_house_rules  # noqa: E402
 from canasta.house_rules import with_house_rules  # noqa: E402
 from canasta.melds import WILD_KEY  # noqa: E402
 from canasta.messages import render  # noqa: E402
+from canasta.opening import TRIPLE, opening_level  # noqa: E402
 from canasta.reserve import foot_waiting, joining  # noqa: E402
 from canasta.roster import public_view, seat_of  # noqa: E402
 from canasta.rule_pages import rule_href, variant_href  # noqa: E402
@@ -351,6 +352,11 @@ def _coach(state):
                                "before you discard ({rule})."), points=state.turn_points,
                             need=need, rule=cite("C26"))
             extra = joining(state.rules, False, len(state.stock), not any(state.opened))  # M3
+            if opening_level(state.rules, state.scores[team]) == TRIPLE:  # U23
+                return said(N_("Your team's initial meld needs {need} points ({rule}) and a "
+                               "natural meld of three cards or more ({triple}){extra, plural, "
+                               "=0 {} other {; then you take # cards from the stock}}."),
+                            need=need, rule=cite("C25"), triple=cite("U23"), extra=extra)
             if extra:
                 return said(N_("Your team's initial meld needs {need} points ({rule}). Then "
                                "you take {extra} cards from the stock."), need=need,
@@ -539,7 +545,8 @@ def assess(request_json):
             break
         rejection = canasta.check(state, action)
         if rejection is not None:
-            reply["error"] = {**rejection.to_json(), "cards": data["cards"]}
+            reply["error"] = {**rejection.to_json(), "cards": data["cards"],
+                              "href": rule_href(rejection.rule)}  # (its game's page)
             break
         after = canasta.apply(state, action)
         reply["ids"].append(_landed(state, after, team))

@@ -76,7 +76,7 @@ def unmodelled(rules: RuleSet) -> str | None:
         house.insert(0, "final_discard")  # ("required" it models: U15)
     if rules.reserve_from == "dealt" and rules.reserve_trigger not in PACKET_TRIGGERS:
         house.insert(0, "reserve_trigger")
-    house += [name for name in SPECIAL_HAND_OPTIONS if getattr(rules, name)]
+    house += [name for name in UNMODELLED_OPTIONS if getattr(rules, name)]
 
     if house:
         return "the fast path does not model the options " + ", ".join(house)
@@ -105,9 +105,10 @@ HOUSE_SCORING = ("double_end_bonus", "red_threes_by_going_out",
 # out (R17), 7s held (R16-R18), play on an empty stock (R18) and black 3s going out in
 # any number (R7, the solver's ways out).
 PACKET_TRIGGERS = ("hand_empty", "own_canasta", "own_unmixed_canasta")
-# Modern American's special hands (U21, special_hands.py): a whole hand laid down at once
-# for a fixed score; not modelled, so the strong level searches over the public API.
-SPECIAL_HAND_OPTIONS = ("special_pairs_bonus",)
+# Modern American's options of special hands (U21, special_hands.py: a whole hand laid
+# down at once for a fixed score) and of the initial meld's natural triple (U23,
+# opening.py): not modelled, so the strong level searches over the public API.
+UNMODELLED_OPTIONS = ("special_pairs_bonus", "initial_natural_triple")
 NO_LIMIT = 1 << 20  # the wild cards a meld of wild cards can take (F1: no C17 limit)
 
 

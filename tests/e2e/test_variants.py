@@ -11,7 +11,7 @@ from playwright.sync_api import Page, expect
 import canasta
 from canasta.cards import WILDS
 from canasta.rule_pages import variant_href
-from tests.e2e.conftest import hand_cards, my_turn, open_game
+from tests.e2e.conftest import hand_cards, my_turn, open_game, select
 from tests.e2e.rounds import (
     expected_round,
     melds_first,
@@ -228,3 +228,37 @@ def test_american_special_hand_in_the_browser(page: Page) -> None:
     expect(page.get_by_test_id("left-0")).to_have_count(0)
     end = saved_state(page)
     assert end.special_hand == "pairs" and end.went_out == 0
+
+
+def test_american_natural_triple_in_the_browser(page: Page) -> None:
+    """U23 (an option): the meter and the score line ask for a natural meld of three
+    besides the 125 points; A A Jkr and K K 2 reach the points without one, and the
+    engine's refusal, cited U23, shows before anything is laid down."""
+    from canasta.house_rules import rules_named
+    from tests.engine.test_american import at
+
+    hand = ["AS", "AH", "JK", "KS", "KH", "2C", "9S", "4H"]
+    store_save(page, at(rules_named("american+U23"), hand))
+    page.goto("/?fast=1&level=easy")
+    page.wait_for_selector("body[data-engine=ready]")
+    meter = page.get_by_test_id("meld-meter")
+    expect(meter).to_have_text("Initial meld 0 / 125 + a natural meld of three")
+    expect(page.get_by_test_id("score-0")).to_contain_text("min 125 + natural triple")
+    expect(page.get_by_test_id("coach")).to_have_text(
+        "Your team's initial meld needs 125 points (U11) and a natural meld of three cards "
+        "or more (U23); then you take 4 cards from the stock.")
+    select(page, ["AS", "AH", "JK"])  # the engine's look-ahead: no triple can follow
+    expect(meter).to_have_text("Initial meld 0 / 125 + a natural meld of three · not a "
+                               "valid meld (U23)")
+    page.get_by_test_id("btn-meld").click()
+    rule = page.get_by_test_id("refusal-rule")
+    expect(rule).to_have_text("U23")
+    expect(rule).to_have_attribute("href", "./static/rules/american.html#U23")
+    expect(page.get_by_test_id("refusal")).to_contain_text(
+        "initial meld needs a natural meld of three cards or more")
+    page.screenshot(path="test-results/american-natural-triple.png")
+    page.get_by_test_id("btn-clear").click()
+    # K K with the 2 and A A with the joker would make the points, but not the triple.
+    select(page, ["KS", "KH", "2C"])
+    expect(meter).to_contain_text("not a valid meld (U23)")
+    assert not saved_state(page).melds[0]  # nothing was laid down

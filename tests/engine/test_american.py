@@ -13,7 +13,7 @@ from canasta.scoring import canasta_bonus
 from canasta.state import State
 from tests.engine.helpers import DRAW, discard, meld, rule, stocked, take
 from tests.engine.invariants import check_state, public_cards
-from tests.games import every_level_plays, reloaded_random_round
+from tests.games import ai_round, every_level_plays, reloaded_random_round
 
 AM = C.get_rules("american")
 O1, O2, O3 = ["4S", "4D", "6D"], ["6S", "6H", "8D"], ["JS", "JD", "9D"]
@@ -356,3 +356,78 @@ def test_U21_saves_without_the_option_still_load() -> None:
     out = C.apply(at(U21, PAIRS), SPECIAL)
     again = C.from_json(json.loads(json.dumps(C.to_json(out))))
     assert again.special_hand == "pairs" and C.round_score(again) == C.round_score(out)
+
+
+U23 = rules_named("american+U23")
+
+
+def test_U23_the_natural_triple_is_an_option_off_by_default() -> None:
+    assert not AM.initial_natural_triple and U23.initial_natural_triple
+    assert with_house_rules(AM, ["U23"]) == U23
+    assert not any(C.get_rules(v).initial_natural_triple for v in C.VARIANTS)
+    # The view says what each side's initial meld must hold (additive, as BR2's canasta).
+    assert C.view_for(at(U23, ["9S", "4H"]), 0)["opening_canasta"] == ["triple", "triple"]
+    assert "opening_canasta" not in C.view_for(at(AM, ["9S", "4H"]), 0)
+
+
+def test_U23_the_initial_meld_holds_a_natural_meld_of_three() -> None:
+    # A A JK (90) and K K 2 (40) reach 125, but neither is natural.
+    hand = ["AS", "AH", "JK", "KS", "KH", "2C", "9S", "4H"]
+    plain = C.apply(C.apply(at(AM, hand), meld("AS", "AH", "JK")), meld("KS", "KH", "2C"))
+    assert plain.opened[0]
+    refusal = C.check(at(U23, hand), meld("AS", "AH", "JK"))
+    assert refusal is not None and refusal.rule == "U23"
+    assert "natural meld of three cards" in refusal.message
+    # A A A is one; the look-ahead keeps it: K K K JK reaches 140 without touching it.
+    hand = ["AS", "AH", "AD", "KS", "KH", "KD", "JK", "9S", "4H"]
+    after = C.apply(at(U23, hand), meld("AS", "AH", "AD"))
+    assert not after.opened[0] and after.turn_points == 60
+    assert C.apply(after, meld("KS", "KH", "KD", "JK")).opened[0]
+    # A wild card added to the only natural triple spoils it: A A A then JK and 2 on the
+    # aces would reach 150 without a natural meld, so A A A is refused here.
+    spoiled = ["AS", "AH", "AD", "JK", "2C", "9S", "4H", "5C"]
+    assert rule(at(AM, spoiled), meld("AS", "AH", "AD")) is None
+    refusal = C.check(at(U23, spoiled), meld("AS", "AH", "AD"))
+    assert refusal is not None and refusal.rule == "U23"
+    # Where the points cannot be reached either, the refusal names the points (U11).
+    short = C.check(at(U23, ["AS", "AH", "AD", "9S", "4H", "5C"]), meld("AS", "AH", "AD"))
+    assert short is not None and short.rule == "U11"
+
+
+def test_U23_the_pile_taken_with_a_natural_pair_makes_the_triple() -> None:
+    # K K from the hand and the top K are a natural triple; A A JK 2 (110) add the points.
+    hand = ["KS", "KH", "AS", "AH", "JK", "2C", "9S", "4H"]
+    state = at(U23, hand, pile=["5S", "KD"], phase="draw")
+    after = C.apply(state, take("KS", "KH"))
+    assert (after.melds[0][0].naturals, after.melds[0][0].wilds) == (3, 0)
+    assert C.apply(after, meld("AS", "AH", "JK", "2C")).opened[0]
+    # Before the initial meld is complete, a discard is refused with the triple missing.
+    unfinished = after._replace(turn_points=130)
+    unfinished = unfinished._replace(melds=((unfinished.melds[0][0]._replace(
+        cards=("KD", "KH", "KS", "2D"), wilds=1),), ()))
+    refusal = C.check(unfinished, discard("9S"))
+    assert refusal is not None and refusal.rule == "U23" and "Finish your initial meld" in (
+        refusal.message)
+
+
+def test_U23_every_ai_level_plays_it() -> None:
+    from canasta.ai import choose_action
+    from canasta.ai.fast import unmodelled
+
+    reason = unmodelled(U23)  # the strong level searches over the public API
+    assert reason is not None and "initial_natural_triple" in reason
+    assert ai_round(U23, 323, "easy").round_over
+    # Normal's whole round; the strong level's choice (legal) at its first decisions
+    # before each side's initial meld, where the triple matters (a whole round of the
+    # public-API search is left to the soak's and the arena's runs).
+    state = C.new_game(U23, 323)
+    asked = 0
+    while not state.round_over:
+        view = C.view_for(state, state.to_act)
+        if asked < 6 and not state.opened[state.team] and len(view["legal"]) > 1:
+            assert C.check(state, choose_action(view, "strong", asked)) is None
+            asked += 1
+        action = choose_action(view, "normal", len(state.action_list()))
+        assert C.check(state, action) is None, action
+        state = C.apply(state, action)
+    assert asked == 6 and any(state.opened)

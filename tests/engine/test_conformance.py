@@ -43,7 +43,7 @@ def test_random_rounds_keep_every_invariant(variant: str) -> None:
 
 
 # Options whose mechanism no registered variant has by default, played at random too.
-OPTIONS = ["american+U21"]  # U21: special hands
+OPTIONS = ["american+U21", "american+U23"]  # U21: special hands; U23: the natural triple
 
 
 @pytest.mark.parametrize("name", OPTIONS)
