@@ -15,21 +15,20 @@ import json  # noqa: E402 - imported after the clock reading above
 import random  # noqa: E402
 
 import canasta  # noqa: E402
-from canasta.actions import DRAW, Discard, EndRound, NextRound, TakePile  # noqa: E402
+from canasta.actions import NextRound, TakePile  # noqa: E402
 from canasta.ai import LEVELS, choose_action  # noqa: E402
 from canasta.ai.gifts import explain_discard  # noqa: E402
 from canasta.ai.knowledge import read_view  # noqa: E402
 from canasta.cards import RANK, WILDS  # noqa: E402
+from canasta.coach import coach, packet_word, run_text  # noqa: E402
 from canasta.errors import IllegalAction, Rejection, Text, message_json  # noqa: E402
 from canasta.house_rules import describe as describe_house_rules  # noqa: E402
 from canasta.house_rules import with_house_rules  # noqa: E402
 from canasta.melds import WILD_KEY  # noqa: E402
 from canasta.messages import render  # noqa: E402
-from canasta.opening import TRIPLE, opening_level  # noqa: E402
-from canasta.reserve import foot_waiting, joining  # noqa: E402
 from canasta.roster import public_view, seat_of  # noqa: E402
 from canasta.rule_pages import rule_href, variant_href  # noqa: E402
-from canasta.sequences import SEQUENCE, in_run_order, is_sequence_play, run_ends  # noqa: E402
+from canasta.sequences import SEQUENCE, in_run_order, is_sequence_play  # noqa: E402
 
 _IMPORTED = time.perf_counter()
 HUMAN = 0
@@ -66,12 +65,6 @@ def _sequence_named(seat, action, before):
         return None
     team = before.melds[seat % before.rules.teams]
     return next((m for m in team if m.id == action["onto"] and m.kind == SEQUENCE), None)
-
-
-def _run_text(meld):
-    """'4♠–6♠': a sequence by its ends, a wild card's place counted (N3)."""
-    low, high = run_ends(meld.cards)
-    return Text("{low:card}–{high:card}", low=low, high=high)
 
 
 def N_(template):
@@ -160,16 +153,11 @@ def _phrase(seat, action, before, advice=False):
         cards=cards,
         card=action.get("card") or "",
         rank=(WILD if rank == WILD_KEY else rank) if rank else "",
-        run=_run_text(run) if run is not None else "",
+        run=run_text(run) if run is not None else "",
         top=before.pile[-1] if kind == "take_seq" and before.pile else "",
         count=_kitty_size(seat, before),
-        packet=_packet_word(before),
+        packet=packet_word(before),
     )
-
-
-def _packet_word(state):
-    """What the rule set calls the dealt packet (`packet_name`: "kitty", "packet")."""
-    return (state.rules.packet_name if state is not None else "") or "kitty"
 
 
 def _kitty_size(seat, before):
@@ -223,12 +211,12 @@ def _log_lines(before, data, after, seat):
             n = e["count"]  # HF8: the hand used up, the foot joins it
             lines.append({"seat": e["seat"], **_said(
                 N_("used up the hand and took up the {packet:word} ({n, plural, one {# card} "
-                   "other {# cards}})"), packet=_packet_word(before), n=n)})
+                   "other {# cards}})"), packet=packet_word(before), n=n)})
         elif e.get("event") == "reserve" and before.rules.reserve_from == "dealt":
             n = e["count"]  # PH4: the play completed a canasta, the packet joins at once
             lines.append({"seat": e["seat"], **_said(
                 N_("completed a canasta and took the {packet:word} into the hand ({n, plural, "
-                   "one {# card} other {# cards}})"), packet=_packet_word(before), n=n)})
+                   "one {# card} other {# cards}})"), packet=packet_word(before), n=n)})
         elif e.get("event") == "reserve":  # M3: cards from the stock for the initial meld
             n = e["count"]
             lines.append({"seat": e["seat"], **_said(
@@ -277,105 +265,13 @@ def _human(state):
 
 
 def _coach(state):
-    """Explain the position in words for the human (the coach line), as `_said` gives
-    it (English text, key and parameters)."""
-    said = _said
+    """Explain the position in words for the human (the coach line, canasta/coach.py), as
+    `_said` gives it (English text, key and parameters)."""
     if _human(state) is None and not state.round_over:
-        return said(N_("You sit out this round ({rule}): the others play it. Watch, or "
-                       "press “Skip to the round's end”."), rule="P2")
-    if state.to_act != HUMAN or state.round_over:
-        return said("")
-    cite = state.rules.cite  # the rule set's own id for a rule it changed
-    view_pile = canasta.view_for(state, HUMAN)["pile"]
-    team = HUMAN % state.rules.teams
-    need = state.minimum(team)
-    if state.phase == "draw":
-        top = view_pile["top"]
-        if not state.stock and state.rules.stock_out:  # R18: play goes on by the pile
-            if any(isinstance(a, TakePile) for a in canasta.legal_actions(state)):
-                return said(N_("The stock is empty: take the pile, or draw from the empty "
-                               "stock to end the round ({rule})."), rule=cite("C34"))
-            return said(N_("The stock is empty: draw from the empty stock to end the round "
-                           "({rule})."), rule=cite("C34"))
-        if top is None:
-            return said(N_("The pile is empty: draw from the stock."))
-        legal = canasta.legal_actions(state)
-        alone = [a for a in legal if isinstance(a, TakePile) and not a.cards]
-        runs = [m for a in alone for m in state.melds[team]
-                if m.id == a.onto and m.kind == SEQUENCE]
-        if runs:  # S3: the top card alone onto a sequence it continues
-            if len(runs) == 1 and len(alone) == 1:
-                return said(N_("You can take the pile: {top:card} on top continues your "
-                               "sequence {run} (click the pile, or drag it onto the "
-                               "sequence)."), top=top, run=_run_text(runs[0]))
-            if len(runs) == 1:
-                return said(N_("You can take the pile: {top:card} on top continues your "
-                               "sequence {run} (click the meld it goes on, then the pile)."),
-                            top=top, run=_run_text(runs[0]))
-            if len(alone) == 1:
-                return said(N_("You can take the pile: {top:card} on top continues one of "
-                               "your sequences (click the pile, or drag it onto the "
-                               "sequence)."), top=top)
-            return said(N_("You can take the pile: {top:card} on top continues one of your "
-                           "sequences (click the meld it goes on, then the pile)."), top=top)
-        if any(a != DRAW for a in legal):
-            return said(N_("You can take the pile: {top:card} is on top (select your cards "
-                           "for it, then click the pile)."), top=top)
-        rank = RANK[top]
-        pair = tuple(c for c in state.hands[HUMAN] if c not in WILDS and RANK[c] == rank)[:2]
-        if len(pair) < 2:
-            pair = ()  # the refusal of a take with the top card alone says what it needs
-        rejection = canasta.check(state, TakePile(pair))
-        if rejection is not None:
-            return said(N_("{said} ({rule})"), said=message_json(rejection.message),
-                        rule=rejection.rule)
-        return said(N_("Draw from the stock."))
-    if state.phase == "play":
-        legal = canasta.legal_actions(state)
-        if any(isinstance(a, EndRound) for a in legal) and not any(
-                isinstance(a, Discard) for a in legal):
-            if state.rules.teams == state.rules.players:  # Railroad's players
-                return said(N_("You hold only 7s, and no 7 may be discarded until every "
-                               "player has a canasta of 7s ({rule}): meld what you can, then "
-                               "end the round ({end})."), rule=cite("R16"), end=cite("C34"))
-            return said(N_("You hold only 7s, and no 7 may be discarded until each side has "
-                           "a canasta of 7s ({rule}): meld what you can, then end the round "
-                           "({end})."), rule=cite("R16"), end=cite("C34"))  # Pennies' (PH9)
-        kitty = any(isinstance(a, Discard) and a.reserve for a in legal)
-        if kitty and state.opened[team] and state.permission is None:
-            return said(N_("Your {packet:word} is open ({rule}): meld, then discard; with "
-                           "“Take the {packet:word}” ticked, it joins your hand."),
-                        packet=_packet_word(state), rule=cite("R13"))
-        if not state.opened[team]:
-            if state.turn_points:
-                return said(N_("Initial meld: {points} of {need} points so far — finish it "
-                               "before you discard ({rule})."), points=state.turn_points,
-                            need=need, rule=cite("C26"))
-            extra = joining(state.rules, False, len(state.stock), not any(state.opened))  # M3
-            if opening_level(state.rules, state.scores[team]) == TRIPLE:  # U23
-                return said(N_("Your team's initial meld needs {need} points ({rule}) and a "
-                               "natural meld of three cards or more ({triple}){extra, plural, "
-                               "=0 {} other {; then you take # cards from the stock}}."),
-                            need=need, rule=cite("C25"), triple=cite("U23"), extra=extra)
-            if extra:
-                return said(N_("Your team's initial meld needs {need} points ({rule}). Then "
-                               "you take {extra} cards from the stock."), need=need,
-                            rule=cite("C25"), extra=extra)
-            return said(N_("Your team's initial meld needs {need} points ({rule})."),
-                        need=need, rule=cite("C25"))
-        if state.permission is True:
-            return said(N_("Your partner said yes: you must go out this turn ({rule})."),
-                        rule=cite("C33"))
-        if state.permission is False:
-            return said(N_("Your partner said no: keep at least one card this turn "
-                           "({rule})."), rule=cite("C33"))
-        if foot_waiting(state, HUMAN):  # HF8
-            return said(N_("Meld what you can, then discard. Your foot ({n} cards) joins "
-                           "your hand once it is used up: meld your last card and play on, "
-                           "or discard it and play the foot next turn ({rule})."),
-                        n=len(state.packets[HUMAN]), rule=cite("R13"))
-        return said(N_("Meld what you can, then discard one card to end your turn."))
-    return said("")
+        return _said(N_("You sit out this round ({rule}): the others play it. Watch, or "
+                        "press “Skip to the round's end”."), rule="P2")
+    text = coach(state, HUMAN)
+    return _said("") if text is None else _said(text.key, **text.params)
 
 
 def _reply(error=None, last=None):

@@ -368,6 +368,15 @@ def test_U23_the_natural_triple_is_an_option_off_by_default() -> None:
     # The view says what each side's initial meld must hold (additive, as BR2's canasta).
     assert C.view_for(at(U23, ["9S", "4H"]), 0)["opening_canasta"] == ["triple", "triple"]
     assert "opening_canasta" not in C.view_for(at(AM, ["9S", "4H"]), 0)
+    # The coach line says it (canasta/coach.py).
+    from canasta.coach import coach
+
+    said = coach(at(U23, ["9S", "4H"]), 0)
+    assert said is not None and said.key.endswith("natural meld of three cards or more "
+                                                  "({triple}){extra, plural, =0 {} other {; "
+                                                  "then you take # cards from the stock}}.")
+    assert str(said) == ("Your team's initial meld needs 125 points (U11) and a natural meld "
+                         "of three cards or more (U23); then you take 4 cards from the stock.")
 
 
 def test_U23_the_initial_meld_holds_a_natural_meld_of_three() -> None:
