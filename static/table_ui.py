@@ -24,9 +24,6 @@ from ui_actions import (
     why_not,
 )
 from ui_base import (
-    ADDRESS_PROBLEMS,
-    PARAMS,
-    SEED_DIGITS,
     STORE_PROBLEM,
     S,
     cite,
@@ -66,6 +63,7 @@ from ui_games import export_game, render_games, show_games
 from ui_help import ask_hint, show_past_rounds
 from ui_i18n import CODES, browser_language, tr, use_language
 from ui_panels import legal_types
+from ui_query import ADDRESS_PROBLEMS, PARAMS, SEED_DIGITS
 from ui_render import emit, fit_melds, render
 from ui_stats_panel import render_stats
 
@@ -500,7 +498,7 @@ async def main():
     # The language: the address's, else the one chosen before, else the browser's.
     await use_language(PARAMS.get("lang") or S["lang"] or browser_language())
     load_stats()  # an unreadable entry is reported (and kept aside) at once
-    for problem in ADDRESS_PROBLEMS:  # a crafted or mistyped address (ui_base.check_params)
+    for problem in ADDRESS_PROBLEMS:  # a crafted or mistyped address (ui_query.check_params)
         warn(tr(problem[0], **problem[1]))
     el("me-name").innerText = my_name()
     document.querySelector('[data-act="coach"]').setAttribute(

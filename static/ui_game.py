@@ -11,10 +11,8 @@ from pyscript import document, window, workers
 from ui_base import (
     AI_DELAY,
     ME,
-    PARAMS,
     S,
     el,
-    known_level,
     load_stats,
     my_turn,
     storage_full,
@@ -24,6 +22,7 @@ from ui_base import (
 from ui_dialogs import render_setup_only
 from ui_games import describe, problem_text, render_games, say, show_games
 from ui_i18n import said, tr
+from ui_query import PARAMS, known_level
 from ui_render import clear_table, render
 from ui_save_check import MAX_TEXT, parse
 from ui_stats_panel import render_stats

@@ -101,8 +101,8 @@ def _load_table_code() -> dict[str, types.ModuleType]:
     sys.modules["messages"] = canasta_messages
     sys.path.insert(0, str(STATIC))
     try:
-        names = ("ui_i18n", "ui_stats", "ui_base", "ui_cards", "ui_dialogs", "ui_panels",
-                 "ui_render", "ui_stats_panel")
+        names = ("ui_i18n", "ui_stats", "ui_query", "ui_base", "ui_cards", "ui_dialogs",
+                 "ui_panels", "ui_render", "ui_stats_panel")
         for name in names:
             sys.modules.pop(name, None)
         return {name: __import__(name) for name in names}

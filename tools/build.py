@@ -80,7 +80,7 @@ def slim_stdlib(source: Path, target: Path) -> None:
 
 
 TABLE_MODULES = (
-    "ui_stats", "ui_base", "ui_cards", "ui_dialogs", "ui_panels", "ui_render",
+    "ui_stats", "ui_query", "ui_base", "ui_cards", "ui_dialogs", "ui_panels", "ui_render",
     "ui_stats_panel", "ui_game",
     "ui_actions", "ui_help", "table_ui", "ui_save_check", "ui_saves", "ui_games", "ui_i18n",
 )
