@@ -240,7 +240,9 @@ def _initial_exact(
         on = existing.get(WILD_KEY)
         wild_options = [(x, x, made, 0) for x, made in
                         shares(rules, total_wilds, None if on is None else sum(on))]
-        dp = {(c, wu, min(goal, cn), min(1, cn)): 0 for c, wu, cn, _ in wild_options}
+        # (a canasta of wild cards meets BR2, "natural or better"; it is no triple, U23)
+        fits = 0 if canasta_needed == TRIPLE else 1
+        dp = {(c, wu, min(goal, cn), min(fits, cn)): 0 for c, wu, cn, _ in wild_options}
     for r in (set(counts) | set(existing)) - {WILD_KEY}:
         n = counts.get(r, 0)
         v = RANK_VALUE[r]

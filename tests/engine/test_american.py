@@ -440,3 +440,15 @@ def test_U23_every_ai_level_plays_it() -> None:
         assert C.check(state, action) is None, action
         state = C.apply(state, action)
     assert asked == 6 and any(state.opened)
+
+
+def test_U23_a_canasta_of_wild_cards_is_no_triple() -> None:
+    # The soak's dead end (seed 1000000 of `tests.engine.soak --only american+U23`): a
+    # side's meld of wild cards made this turn (190 points, no natural meld) may not grow
+    # to where only a canasta of wild cards is left to play: that is no natural triple.
+    hand = ["5H", "5D", "7H", "8S", "9D", "QH", "QC", "2D", "2C"]
+    state = at(U23, hand, melds=[[["2S", "2H", "JK", "JK", "JK"]], []])
+    state = state._replace(opened=(False, False), turn_points=190)
+    refusal = C.check(state, meld("2D"))
+    assert refusal is not None and refusal.rule == "U23"
+    assert rule(state._replace(rules=AM), meld("2D")) is None  # without the option
