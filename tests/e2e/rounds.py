@@ -123,12 +123,13 @@ def play_through_ui(page: Page, state: canasta.State, action: Json) -> None:
 
 
 def wait_for_actions(page: Page, count: int) -> None:
-    """Until the page's save holds more than `count` actions."""
+    """Until the page's save holds more than `count` actions (the others' turns between
+    two of the human's: up to a minute on a loaded machine)."""
     page.wait_for_selector("body[data-game-key]", state="attached")
     page.wait_for_function(
         "(n) => { const t = localStorage.getItem(document.body.dataset.gameKey);"
         " return t !== null && JSON.parse(t).engine.actions.length > n; }",
-        arg=count)
+        arg=count, timeout=60_000)
 
 
 def play_human_turns(page: Page, policy: Policy, turns: int,
