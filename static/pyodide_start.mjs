@@ -35,7 +35,8 @@ const KEY = "engine-worker";
 const PRELOAD = [
   "import html, html.entities, json, random, time",
   "import canasta, canasta.actions, canasta.ai, canasta.cards, canasta.house_rules",
-  "import canasta.ai.gifts, canasta.ai.knowledge, canasta.melds, canasta.roster, canasta.rule_pages",
+  "import canasta.ai.gifts, canasta.ai.knowledge, canasta.coach, canasta.melds, canasta.roster",
+  "import canasta.rule_pages",
 ].join("\n");
 // A snapshot restores a frozen random generator: reseed it from the system's entropy.
 const RESEED = "import random\nrandom.seed()";
