@@ -15,7 +15,6 @@ from .opening import TRIPLE, opening_level
 from .reserve import foot_waiting, joining
 from .sequences import SEQUENCE, run_ends
 from .state import State
-from .view import view_for
 
 
 def run_text(meld: TableMeld) -> Text:
@@ -43,7 +42,7 @@ def coach(state: State, seat: int) -> Text | None:
 def _draw(state: State, seat: int) -> Text:
     cite = state.rules.cite  # the rule set's own id for a rule it changed
     team = seat % state.rules.teams
-    top = view_for(state, seat)["pile"]["top"]
+    top = state.pile[-1] if state.pile else None
     legal = legal_actions(state)
     if not state.stock and state.rules.stock_out:  # R18: play goes on by the pile
         if any(isinstance(a, TakePile) for a in legal):

@@ -1,5 +1,6 @@
 # Shared pieces of the table code (MicroPython, main thread): constants, card
-# names, the page's URL parameters, the UI state, storage, settings and seat names.
+# names, the UI state, storage, settings and seat names (the page's URL parameters:
+# ui_query.py).
 import json
 
 import ui_stats
