@@ -45,6 +45,7 @@ from .going_out import go_out_plan
 from .melds import (
     WILD_KEY,
     TableMeld,
+    dead_ranks,
     find_meld,
     new_group_problem,
 )
@@ -179,7 +180,7 @@ def finishing_step(state: State) -> Action | None:
         return None
     plan = go_out_plan(rules, hand, state.melds[team], have,
                        0 if canasta_waiver(state) else needed_points(state),
-                       opening_lacking(state))
+                       opening_lacking(state), dead_ranks(rules, state.melds, team))
     if plan and isinstance(plan[0], Meld):
         return plan[0]
     return None

@@ -33,6 +33,7 @@ def finish_problem(
     *,
     discard: bool = False,
     lone: bool = False,
+    dead: frozenset[str] = frozenset(),
 ) -> str | None:
     """Going out's requirements as data, in one place: `checks` (melds, taking the
     pile, discards), the round's end at an empty stock (`transitions`), and through
@@ -49,7 +50,9 @@ def finish_problem(
       the player held a single card (`lone`: a last red 3 drawn, C34), who cannot ask;
     - "discard_required", "discard_forbidden" (C30 as `final_discard`): going out by
       melding the last card where it must be discarded, or by discarding it where it
-      must be melded (one card may be left only where it can then be melded)."""
+      must be melded (one card may be left only where it can then be melded).
+
+    `dead`: ranks the team may no longer meld (U24, `melds.dead_ranks`)."""
     goal = rules.canastas_to_go_out
     if discard:
         if canastas < goal:
@@ -59,7 +62,7 @@ def finish_problem(
         return "no" if permission is False else None
     if len(left) >= 2:
         return None
-    if c31_refuses(rules, left, melds, canastas):
+    if c31_refuses(rules, left, melds, canastas, dead):
         return "keep_two"
     if permission is False:
         return "no"
@@ -67,8 +70,8 @@ def finish_problem(
         return "ask"
     if not left:
         return "discard_required" if rules.final_discard == "required" else None
-    if rules.final_discard == "forbidden" and not can_go_out_with(rules, left, melds,
-                                                                   canastas, 0):
+    if rules.final_discard == "forbidden" and not can_go_out_with(
+            rules, left, melds, canastas, 0, dead=dead):
         return "discard_forbidden"
     return None
 
@@ -136,7 +139,8 @@ def assign_wilds(
 
 
 def c31_refuses(
-    rules: RuleSet, left: tuple[str, ...], melds: tuple[TableMeld, ...], canastas: int
+    rules: RuleSet, left: tuple[str, ...], melds: tuple[TableMeld, ...], canastas: int,
+    dead: frozenset[str] = frozenset(),
 ) -> bool:
     """C31 for a play that leaves the cards `left` in hand, the team's melds and
     canastas then being `melds` and `canastas`: fewer than two cards are allowed
@@ -150,7 +154,7 @@ def c31_refuses(
     if len(left) >= 2 or canastas >= goal:
         return False
     return not (goal > 1 and len(left) == 1
-                and can_go_out_with(rules, left, melds, canastas, 0))
+                and can_go_out_with(rules, left, melds, canastas, 0, dead=dead))
 
 
 def _team_counts(melds: Iterable[TableMeld]) -> tuple[dict[str, tuple[int, int]], int | None]:
@@ -204,10 +208,12 @@ def go_out_plan(
     canastas_have: int,
     need_points: int,
     canasta_needed: int = 0,
+    dead: frozenset[str] = frozenset(),
 ) -> list[Action] | None:
     """A sequence of melds (and perhaps a final discard) that empties `hand`
     legally (C30, C31, C21), reaching `need_points` (and BR2's `canasta_needed`) for an
-    initial meld; None if the hand cannot go out this turn."""
+    initial meld, melding no card of a `dead` rank (U24); None if the hand cannot go out
+    this turn."""
     hand, melds, laid, canastas_have, need_points = _settled(rules, hand, melds,
                                                               canastas_have, need_points)
     # Z6: the 2s go onto the side's meld of 2s first
@@ -216,7 +222,7 @@ def go_out_plan(
     if laid and not hand:  # (they were the whole hand)
         return first if _out_by_laying(rules, canastas_have, need_points,
                                        canasta_needed) else None
-    found = _go_out(rules, hand, melds, canastas_have, need_points, canasta_needed)
+    found = _go_out(rules, hand, melds, canastas_have, need_points, canasta_needed, dead)
     if found is None:
         return None
     (assign, existing, drop, to_wild, on_table, split), runs = found
@@ -251,13 +257,15 @@ def can_go_out_with(
     canastas_have: int,
     need_points: int,
     canasta_needed: int = 0,
+    dead: frozenset[str] = frozenset(),
 ) -> bool:
     """Whether `go_out_plan` finds a way out, without writing the plan."""
     hand, melds, laid, canastas_have, need_points = _settled(rules, hand, melds,
                                                               canastas_have, need_points)
     if laid and not hand:  # Z6: the 2s on the meld of 2s were the whole hand
         return _out_by_laying(rules, canastas_have, need_points, canasta_needed)
-    return _go_out(rules, hand, melds, canastas_have, need_points, canasta_needed) is not None
+    return _go_out(rules, hand, melds, canastas_have, need_points, canasta_needed,
+                   dead) is not None
 
 
 def _out_by_laying(rules: RuleSet, canastas: int, need_points: int, canasta_needed: int
@@ -295,6 +303,7 @@ def _go_out(
     canastas_have: int,
     need_points: int,
     canasta_needed: int = 0,
+    dead: frozenset[str] = frozenset(),
 ) -> tuple[_Way, tuple[Play, ...]] | None:
     """A way out: the cards of one rank and wild cards as `_go_out_groups` gives them,
     after the sequence plays (S6) that lay the rest; None if there is none. BR2: with
@@ -315,7 +324,7 @@ def _go_out(
                 return ({}, _team_counts(melds)[0], None, 0, None, {}), way.plays
             continue
         found = _go_out_groups(rules, rest, melds, canastas_have + way.canastas,
-                               need_points - points(way.used))
+                               need_points - points(way.used), dead)
         if found is not None and (
                 not canasta_needed or (way.canastas and canasta_needed != TRIPLE)
                 or _makes_canasta(rules, rest, found, canasta_needed)):
@@ -365,9 +374,11 @@ def _go_out_groups(
     melds: tuple[TableMeld, ...],
     canastas_have: int,
     need_points: int,
+    dead: frozenset[str] = frozenset(),
 ) -> _Way | None:
     """(wilds per rank, the team's melds as counts, the card discarded last or None, the
-    wild cards put on the meld of wild cards, the size of that meld or None)."""
+    wild cards put on the meld of wild cards, the size of that meld or None). Cards of a
+    `dead` rank (U24) are never melded, nor is anything added to the team's meld of one."""
     existing, on_table = _team_counts(melds)
     if any(m.rank == "3" for m in melds):
         # C21: nothing is melded after the black 3s: only a last card, discarded.
@@ -378,8 +389,10 @@ def _go_out_groups(
     groups, wilds, blacks = split_hand(hand)
     if len(blacks) == 2 or len(blacks) > 4:
         return None
+    forced = [c for r in sorted(dead) for c in groups.pop(r, [])]  # U24
+    existing = {r: held for r, held in existing.items() if r not in dead}
     # Cards that cannot be melded must be the one discard: at most one may exist.
-    forced = [cs[0] for r, cs in groups.items() if len(cs) == 1 and r not in existing]
+    forced += [cs[0] for r, cs in groups.items() if len(cs) == 1 and r not in existing]
     if len(blacks) == 1:
         forced.append(blacks[0])
     if len(forced) > 1:
@@ -415,6 +428,8 @@ def _go_out_groups(
                 n_wilds -= 1
             elif drop in BLACK_THREES:
                 n_blacks -= 1
+            elif RANK[drop] in dead:
+                pass  # U24: never among the groups
             else:
                 use = dict(counts)
                 r = RANK[drop]

@@ -107,6 +107,9 @@ VARIANT_OPTIONS: dict[str, tuple[Preset, ...]] = {
         Preset("U23", "The initial meld must hold a natural meld of three cards or more",
                "variants-notes \u00a78 (\u201cCLA: must include a natural triple\u201d)",
                {"initial_natural_triple": True}),
+        Preset("U24", "A canasta closes its rank for both sides",
+               "variants-notes \u00a78 (\u201ca completed rank is closed to both teams\u201d)",
+               {"closed_to_both": True}),
     ),
     "samba": (
         Preset("S12", "The initial meld needs 150 from 7000 points, not 160",

@@ -18,6 +18,8 @@ from .going_out import can_go_out_with, finish_problem
 from .melds import (
     WILD_KEY,
     TableMeld,
+    dead_problem,
+    dead_ranks,
     find_meld,
     meld_by_id,
     new_group_problem,
@@ -167,6 +169,9 @@ def check_meld(state: State, action: Meld) -> Rejection | None:
             "C18", Text("Meld {meld} holds {held:ranks}: {rank:ranks} cannot join it.",
                         meld=target.id, held=rank_key(target.rank), rank=rank_key(rank))
         )
+    dead = dead_problem(rules, state.melds, team, rank)
+    if dead is not None:
+        return Rejection("U24", dead)
     if rank == "3":
         if wilds or not naturals:
             return Rejection("C21", "Black 3s may be melded only without wild cards.")
@@ -251,6 +256,7 @@ def _after_meld(state: State, cards: tuple[str, ...], rest: tuple[str, ...],
     initial meld's look-ahead (C26, C12's held cards, M3's reserve), black 3s last and
     going out (C21, C30, C31, C33)."""
     rules, team = state.rules, state.team
+    dead = dead_ranks(rules, state.melds, team)  # U24
     canastas = team_canastas(rules, after)
     out = out_canastas(state, team, canastas, 0, after)
     left = rest
@@ -268,13 +274,14 @@ def _after_meld(state: State, cards: tuple[str, ...], rest: tuple[str, ...],
             held += joining_now(state)  # M3, U6: the reserve joins too
             if not initial_reachable(rules, rest, after, need, held, out,
                                      may_go_out(rules, state.permission),
-                                     canasta_opens=waiver, canasta_needed=lacking):
+                                     canasta_opens=waiver, canasta_needed=lacking, dead=dead):
                 if not (concealed_waiver(state) and (
-                    not rest or can_go_out_with(rules, rest, after, out, 0, lacking)
+                    not rest or can_go_out_with(rules, rest, after, out, 0, lacking, dead)
                 )):
                     if lacking == TRIPLE and initial_reachable(
                             rules, rest, after, need, held, out,
-                            may_go_out(rules, state.permission), canasta_opens=waiver):
+                            may_go_out(rules, state.permission), canasta_opens=waiver,
+                            dead=dead):
                         return Rejection("U23", triple_text(cards))
                     return _c26(state, cards)
                 if not rest:
@@ -308,7 +315,7 @@ def _after_meld(state: State, cards: tuple[str, ...], rest: tuple[str, ...],
         )
     if need <= 0 and not lacking and hand_after < 2:
         problem = finish_problem(rules, left, after, out, state.permission,
-                                 lone=len(state.hands[state.to_move]) == 1)
+                                 lone=len(state.hands[state.to_move]) == 1, dead=dead)
         if problem is not None:
             return finish_rejection(rules, problem)
     if state.permission is False and hand_after < 2:
@@ -318,7 +325,7 @@ def _after_meld(state: State, cards: tuple[str, ...], rest: tuple[str, ...],
     if (
         state.permission is True
         and hand_after > 0
-        and not can_go_out_with(rules, left, after, out, need, lacking)
+        and not can_go_out_with(rules, left, after, out, need, lacking, dead)
     ):
         return Rejection(
             "C33",

@@ -199,6 +199,28 @@ def wild_canastas(rules: RuleSet, melds: tuple[TableMeld, ...]) -> int:
     return sum(1 for m in melds if m.kind == WILD and len(m.cards) >= rules.canasta_size)
 
 
+def dead_ranks(rules: RuleSet, table: tuple[tuple[TableMeld, ...], ...], team: int
+               ) -> frozenset[str]:
+    """U24 (`closed_to_both`): the ranks `team` may no longer meld nor take the pile with,
+    as another side holds a canasta of them (a side's own canasta is closed by its size,
+    W2); none without the option. The checks refuse such plays (`dead_problem`) and the
+    look-ahead and the search for a way out leave those cards in the hand."""
+    if not rules.closed_to_both:
+        return frozenset()
+    return frozenset(m.rank for t, melds in enumerate(table) if t != team for m in melds
+                     if m.kind == GROUP and len(m.cards) >= rules.canasta_size)
+
+
+def dead_problem(rules: RuleSet, table: tuple[tuple[TableMeld, ...], ...], team: int,
+                 rank: str) -> Text | None:
+    """U24: why `team` may not meld `rank` (nor take the pile with it), or None."""
+    if rank not in dead_ranks(rules, table, team):
+        return None
+    return Text("The opponents' canasta of {rank:ranks} has closed the rank for both sides: "
+                "nobody may meld {rank:ranks} any more, nor take the pile with one.",
+                rank=rank)
+
+
 def find_meld(melds: tuple[TableMeld, ...], rank: str) -> TableMeld | None:
     """The team's meld of `rank` (C18: at most one per rank; S5: where a team may hold
     several, the newest, which is the one short of a canasta if any is, as a new one

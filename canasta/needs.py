@@ -8,6 +8,7 @@ from .errors import Rejection, Text
 from .going_out import can_go_out_with
 from .melds import (
     TableMeld,
+    dead_ranks,
     wild_canastas,
 )
 from .opening import TRIPLE, canasta_lacking, opening_level, still_needed
@@ -54,6 +55,7 @@ def can_go_out(state: State) -> bool:
         out_canastas(state, state.team),
         need,
         opening_lacking(state),
+        dead_ranks(state.rules, state.melds, state.team),  # U24
     )
 
 

@@ -90,6 +90,8 @@ OPTIONS: dict[str, Option] = {
                         "starts with (0: no such melds; 7: only a whole canasta, H12)."),
     "meld_max": _i("melds", 0, 14, "W2: the most cards a meld may hold; a canasta of that "
                    "many is closed (0: no limit)."),
+    "closed_to_both": _b("melds", "U24: a canasta closes its rank for both sides: nobody "
+                         "may meld that rank any more, nor take the pile with it."),
     "wilds_from_naturals": _i("melds", 0, 8, "U7: a meld takes wild cards only once it "
                               "holds this many natural cards (0: no such rule)."),
     "pure_ranks": Option("melds", "choice", 0, 0, "U8: ranks whose melds never take a wild "
@@ -460,6 +462,10 @@ def problems(rules: RuleSet) -> list[Text]:
     if rules.meld_max and rules.meld_max < max(rules.canasta_size, 4):
         out.append(Text("meld_max must let a meld grow to a canasta, and black 3s to four "
                         "(C21)"))
+    if rules.closed_to_both and (rules.meld_max != rules.canasta_size
+                                 or rules.groups_per_rank > 1):
+        out.append(Text("closed_to_both needs canastas closed at their size (meld_max equal "
+                        "to canasta_size) and one meld of a rank a side"))
     if rules.meld_max and rules.wild_meld_min > rules.meld_max:
         out.append(Text("a meld of wild cards cannot start larger than the largest meld"))
     if 0 < rules.wild_meld_min < rules.min_meld:

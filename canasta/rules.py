@@ -55,6 +55,8 @@ class RuleSet:
     canasta_size: int = 7
     wild_meld_min: int = 0  # the fewest wild cards a meld of wild cards starts with; 0: none
     meld_max: int = 0  # W2: the most cards a meld may hold (a canasta is then closed); 0: none
+    # U24 (melds.dead_ranks): a canasta closes its rank for every side, not only its own
+    closed_to_both: bool = False
     # U7: a meld takes wild cards only once it holds this many naturals (0: no such rule)
     wilds_from_naturals: int = 0
     # U8 (pure_melds.py): ranks whose melds never take a wild card, and of those the

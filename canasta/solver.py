@@ -76,6 +76,7 @@ def initial_reachable(
     may_go_out: bool = True,
     canasta_opens: bool = False,
     canasta_needed: int = 0,
+    dead: frozenset[str] = frozenset(),
 ) -> bool:
     """C26: can melds from `hand` (new ones, or additions to the melds made this
     turn) add at least `need` points while leaving two cards in hand (C31), the
@@ -84,18 +85,21 @@ def initial_reachable(
     meld of a player going out (C21). With `canasta_opens` (H6, H7) a canasta made
     this turn reaches the initial meld whatever its points; with `canasta_needed`
     (BR2: `opening.ANY` or `opening.NATURAL`) the melds must also make such a canasta,
-    or (U23: `opening.TRIPLE`) a natural meld of three cards or more."""
+    or (U23: `opening.TRIPLE`) a natural meld of three cards or more. Cards of a `dead`
+    rank (U24) stay in the hand and nothing joins the team's meld of one."""
     if need <= 0 and not canasta_needed:
         return True
     hand, turn_melds, laid = settle(rules, hand, turn_melds)  # Z6: a locked side's 2s
     need -= points(laid)
     if need <= 0 and not canasta_needed:
         return True
-    existing = meld_counts(turn_melds)
+    existing = {r: held for r, held in meld_counts(turn_melds).items() if r not in dead}
     runs = sequence_canastas(rules, turn_melds)
     for way in sequence_ways(rules, hand, turn_melds):
         rest = without(hand, way.used)
         counts, wild_values, blacks = hand_counts(rest)
+        for r in dead:
+            counts.pop(r, None)
         # B4: no going out without the canastas of sequences it needs
         out = may_go_out and runs + way.canastas >= rules.sequence_canastas_to_go_out
         if reachable(rules, counts, wild_values, len(rest), existing,

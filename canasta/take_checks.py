@@ -19,6 +19,8 @@ from .going_out import finish_problem
 from .meld_checks import group_target, meld_target, shape_rejection
 from .melds import (
     TableMeld,
+    dead_problem,
+    dead_ranks,
     place,
     points,
     rank_key,
@@ -95,6 +97,9 @@ def check_take(state: State, action: TakePile) -> Rejection | None:
                         rank=rank, card=top)
         )
     team = state.team
+    dead = dead_problem(rules, state.melds, team, rank)
+    if dead is not None:
+        return Rejection("U24", dead)
     opened = state.opened[team]
     naturals = len(action.cards) - wild_count(action.cards)
     wilds = len(action.cards) - naturals
@@ -169,12 +174,15 @@ def check_take(state: State, action: TakePile) -> Rejection | None:
         lacking = canasta_lacking(rules, state.scores[team], after)  # BR2, U23
         if (gained < need or lacking) and not (waiver and canastas):
             lacking = still_needed(rules, state.scores[team], lacking)
+            closed = dead_ranks(rules, state.melds, team)  # U24
             if not initial_reachable(rules, rest, after, need - gained, taken, out,
                                      may_go_out(rules, state.permission),
-                                     canasta_opens=waiver, canasta_needed=lacking):
+                                     canasta_opens=waiver, canasta_needed=lacking,
+                                     dead=closed):
                 if lacking == TRIPLE and initial_reachable(
                         rules, rest, after, need - gained, taken, out,
-                        may_go_out(rules, state.permission), canasta_opens=waiver):
+                        may_go_out(rules, state.permission), canasta_opens=waiver,
+                        dead=closed):
                     return Rejection("U23", triple_text(take=True))
                 if rules.minimum_from_hand:
                     return Rejection("C12", Text(
@@ -193,7 +201,8 @@ def check_take(state: State, action: TakePile) -> Rejection | None:
                     "pile.", **need_params(state)))
             return None
     if len(rest) + taken < 2:
-        problem = finish_problem(rules, rest + joining_cards, after, out, state.permission)
+        problem = finish_problem(rules, rest + joining_cards, after, out, state.permission,
+                                 dead=dead_ranks(rules, state.melds, team))
         if problem is not None:
             return finish_rejection(rules, problem)
     return None
@@ -243,7 +252,8 @@ def check_take_sequence(state: State, action: TakePile, target: TableMeld,
     if len(rest) + len(joining_cards) < 2:
         out = out_canastas(state, team, team_canastas(rules, after),
                            sum(c in RED_THREES for c in below), after)
-        problem = finish_problem(rules, rest + joining_cards, after, out, state.permission)
+        problem = finish_problem(rules, rest + joining_cards, after, out, state.permission,
+                                 dead=dead_ranks(rules, state.melds, team))
         if problem is not None:
             return finish_rejection(rules, problem)
     return None

@@ -105,10 +105,10 @@ HOUSE_SCORING = ("double_end_bonus", "red_threes_by_going_out",
 # out (R17), 7s held (R16-R18), play on an empty stock (R18) and black 3s going out in
 # any number (R7, the solver's ways out).
 PACKET_TRIGGERS = ("hand_empty", "own_canasta", "own_unmixed_canasta")
-# Modern American's options of special hands (U21, special_hands.py: a whole hand laid
-# down at once for a fixed score) and of the initial meld's natural triple (U23,
-# opening.py): not modelled, so the strong level searches over the public API.
-UNMODELLED_OPTIONS = ("special_pairs_bonus", "initial_natural_triple")
+# Modern American's options of special hands (U21, special_hands.py), of the initial
+# meld's natural triple (U23, opening.py) and of ranks closed for both sides (U24,
+# melds.dead_ranks): not modelled, so the strong level searches over the public API.
+UNMODELLED_OPTIONS = ("special_pairs_bonus", "initial_natural_triple", "closed_to_both")
 NO_LIMIT = 1 << 20  # the wild cards a meld of wild cards can take (F1: no C17 limit)
 
 

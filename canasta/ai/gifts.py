@@ -19,6 +19,7 @@ from typing import Any
 
 from ..cards import BLACK_THREES, RANK, RED_THREES, WILDS, sort_cards
 from ..errors import Text
+from ..melds import dead_ranks, meld_of_view
 from ..pile import freezer, frozen_for
 from .knowledge import Knowledge
 
@@ -46,16 +47,31 @@ def gift_reason(view: Json, know: Knowledge, card: str) -> str | None:
     if nxt is None:
         return None
     rank = RANK[card]
+    team = nxt % int(view["teams"])
+    if closed_for(view, know, team, rank):
+        return None
     held = sum(n for c, n in know.known[nxt].items() if RANK[c] == rank and c not in WILDS)
     if held >= 2:
         return PAIR
-    team = nxt % int(view["teams"])
     frozen = freezer(know.rules, (*know.pile, card)) is not None
     if frozen_for(know.rules, frozen, bool(view["team_melded"][team])):
         return None
     if any(m["rank"] == rank for m in view["melds"][team]):
         return MELD
     return None
+
+
+def closed_for(view: Json, know: Knowledge, team: int, rank: str) -> bool:
+    """Whether `team` can meld no more of `rank`, so that no card of it takes the pile for
+    them: their meld of it is a canasta closed at `meld_max` cards (W2, one meld of a rank:
+    C18), or another side's canasta has closed the rank for both (U24)."""
+    rules = know.rules
+    most = rules.meld_max if rules.groups_per_rank <= 1 else 0
+    if most and any(m["rank"] == rank and len(m["cards"]) >= most
+                    for m in view["melds"][team]):
+        return True
+    table = tuple(tuple(meld_of_view(m) for m in melds) for melds in view["melds"])
+    return rank in dead_ranks(rules, table, team)
 
 
 def explain_discard(view: Json, know: Knowledge, card: str) -> Text | None:

@@ -262,3 +262,25 @@ def test_american_natural_triple_in_the_browser(page: Page) -> None:
     select(page, ["KS", "KH", "2C"])
     expect(meter).to_contain_text("not a valid meld (U23)")
     assert not saved_state(page).melds[0]  # nothing was laid down
+
+
+def test_american_closed_to_both_in_the_browser(page: Page) -> None:
+    """U24 (an option): the opponents' canasta of kings closes kings for this side too;
+    K K Jkr is refused, cited U24, with a link to the rules page."""
+    from canasta.house_rules import rules_named
+    from tests.engine.test_american import THEIR_KINGS, at
+
+    state = at(rules_named("american+U24"), ["KD", "KH", "JK", "9S", "4H"],
+               melds=[[["JS", "JH", "JD"]], [THEIR_KINGS]])
+    store_save(page, state)
+    page.goto("/?fast=1&level=easy")
+    page.wait_for_selector("body[data-engine=ready]")
+    select(page, ["KD", "KH", "JK"])
+    page.get_by_test_id("btn-meld").click()
+    rule = page.get_by_test_id("refusal-rule")
+    expect(rule).to_have_text("U24")
+    expect(rule).to_have_attribute("href", "./static/rules/american.html#U24")
+    expect(page.get_by_test_id("refusal")).to_contain_text(
+        "The opponents' canasta of kings has closed the rank for both sides")
+    page.screenshot(path="test-results/american-closed-to-both.png")
+    assert len(saved_state(page).melds[0]) == 1  # nothing more was laid down

@@ -6,7 +6,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
+
 import canasta as C
+from canasta.errors import RuleSetError
 from canasta.house_rules import rules_named, with_house_rules
 from canasta.reserve import joining
 from canasta.scoring import canasta_bonus
@@ -452,3 +455,104 @@ def test_U23_a_canasta_of_wild_cards_is_no_triple() -> None:
     refusal = C.check(state, meld("2D"))
     assert refusal is not None and refusal.rule == "U23"
     assert rule(state._replace(rules=AM), meld("2D")) is None  # without the option
+
+
+U24 = rules_named("american+U24")
+# The opponents' canasta of kings, five of the eight kings in it: three are left.
+THEIR_KINGS = ["KC", "KD", "KH", "KS", "KS", "2C", "JK"]
+OUR_CANASTAS = [["AS", "AH", "AD", "AC", "AC", "AS", "AH"],
+                ["7S", "7H", "7D", "7C", "7C", "7S", "7H"]]
+
+
+def test_U24_closed_to_both_is_an_option_off_by_default() -> None:
+    assert not AM.closed_to_both and U24.closed_to_both
+    assert with_house_rules(AM, ["U24"]) == U24
+    assert not any(C.get_rules(v).closed_to_both for v in C.VARIANTS)
+    # Only where a canasta is closed at its size and a side holds one meld of a rank.
+    with pytest.raises(RuleSetError, match="closed_to_both"):
+        C.RuleSet(closed_to_both=True)
+    with pytest.raises(RuleSetError, match="closed_to_both"):
+        C.RuleSet.from_json({**U24.to_json(), "groups_per_rank": 2})
+
+
+def test_U24_nobody_melds_a_rank_the_opponents_closed() -> None:
+    for rules, refused in ((AM, False), (U24, True)):
+        opened = at(rules, ["KD", "KH", "JK", "9S", "4H"],
+                    melds=[[["JS", "JH", "JD"]], [THEIR_KINGS]])
+        said = rule(opened, meld("KD", "KH", "JK"))
+        assert said == ("U24" if refused else None)
+        # Nor the pile taken with its top king.
+        drawing = at(rules, ["KD", "KH", "9S", "4H"], melds=[[["JS", "JH", "JD"]],
+                                                             [THEIR_KINGS]],
+                     pile=["5S", "KC"], phase="draw")
+        assert rule(drawing, take("KD", "KH")) == ("U24" if refused else None)
+        assert any(C.action_to_json(a)["type"] == "take_pile" for a in C.legal_actions(drawing)
+                   ) is not refused
+        # Nor anything added to the side's own meld of the rank, wild cards included.
+        held = at(rules, ["KH", "JK", "9S", "4H"], melds=[[["KC", "KD", "2D"]], [THEIR_KINGS]])
+        assert rule(held, meld("KH")) == ("U24" if refused else None)
+        assert rule(held, meld("JK", onto=1)) == ("U24" if refused else None)
+    refusal = C.check(opened, meld("KD", "KH", "JK"))
+    assert refusal is not None and refusal.message == (
+        "The opponents' canasta of kings has closed the rank for both sides: nobody may meld "
+        "kings any more, nor take the pile with one.")
+    # The side's own canasta closes the rank for it already (U10), with the option or not.
+    ours = at(U24, ["KH", "9S", "4H"], melds=[[THEIR_KINGS], []])
+    assert rule(ours, meld("KH", onto=1)) == "U10"
+
+
+def test_U24_the_look_ahead_leaves_a_closed_rank_in_the_hand() -> None:
+    from canasta.going_out import go_out_plan
+    from canasta.melds import dead_ranks
+    from canasta.needs import can_go_out
+
+    table = [OUR_CANASTAS, [THEIR_KINGS]]
+    # Two canastas: K K 2 and Q Q Q, then the 6 discarded, go out where kings are open.
+    hand = ["KD", "KH", "2D", "QS", "QH", "QD", "6C"]
+    assert can_go_out(at(AM, hand, melds=table))
+    assert not can_go_out(at(U24, hand, melds=table))
+    # One king left is the last discard.
+    state = at(U24, ["KD", "QS", "QH", "QD", "6C", "6D", "6H"], melds=table)
+    dead = dead_ranks(U24, state.melds, 0)
+    assert dead == {"K"} and dead_ranks(U24, state.melds, 1) == {"A", "7"}
+    plan = go_out_plan(U24, state.hands[0], state.melds[0], 2, 0, dead=dead)
+    assert plan is not None and C.action_to_json(plan[-1]) == {"type": "discard", "card": "KD"}
+    assert can_go_out(state)
+    # The initial meld (125, U11): A A A JK (110) reaches it with K K K where kings are
+    # open; where the opponents closed them, nothing else in the hand can.
+    hand = ["AS", "AH", "AD", "JK", "KD", "KH", "KC", "9S", "4H"]
+    assert rule(at(AM, hand, melds=[[], [THEIR_KINGS]]), meld("AS", "AH", "AD", "JK")) is None
+    assert rule(at(U24, hand, melds=[[], [THEIR_KINGS]]),
+                meld("AS", "AH", "AD", "JK")) == "U11"
+
+
+def test_U24_a_closed_rank_is_no_gift_and_every_level_plays_it() -> None:
+    from canasta.ai import choose_action
+    from canasta.ai.fast import unmodelled
+    from canasta.ai.gifts import gift_reason
+    from canasta.ai.knowledge import read_view
+
+    # Seat 1 (an opponent, next to play) holds a pair of kings as the log shows: a king
+    # thrown to them takes the pile (the pile is always frozen: U12), unless their own
+    # canasta closed kings (U10) or ours closed them for both (U24).
+    for rules, table, gift in ((AM, [[], [["KS", "KH", "2D"]]], True),
+                               (AM, [[], [THEIR_KINGS]], False),
+                               (U24, [[THEIR_KINGS], [["8C", "8D", "8H"]]], False),
+                               (AM, [[THEIR_KINGS], [["8C", "8D", "8H"]]], True)):
+        state = at(rules, ["KH", "9S", "4H"], melds=table, pile=["5S"])
+        view = C.view_for(state, 0)
+        know = read_view(view)
+        know.known[1].update(["KC", "KD"])
+        assert (gift_reason(view, know, "KH") is not None) is gift, (rules.name, table)
+    reason = unmodelled(U24)  # the strong level searches over the public API
+    assert reason is not None and "closed_to_both" in reason
+    assert ai_round(U24, 324, "easy").round_over
+    assert ai_round(U24, 324, "normal").round_over
+    state = C.new_game(U24, 324)
+    for asked in range(4):  # the strong level's first decisions that have a choice
+        while len(C.legal_actions(state)) == 1:
+            state = C.apply(state, C.legal_actions(state)[0])
+        view = C.view_for(state, state.to_act)
+        action = choose_action(view, "strong", asked)
+        assert C.check(state, action) is None
+        state = C.apply(state, action)

@@ -43,7 +43,8 @@ def test_random_rounds_keep_every_invariant(variant: str) -> None:
 
 
 # Options whose mechanism no registered variant has by default, played at random too.
-OPTIONS = ["american+U21", "american+U23"]  # U21: special hands; U23: the natural triple
+OPTIONS = ["american+U21", "american+U23", "american+U24"]  # U21: special hands; U23: the
+# natural triple; U24: ranks closed for both sides
 
 
 @pytest.mark.parametrize("name", OPTIONS)
