@@ -275,6 +275,8 @@ def test_american_closed_to_both_in_the_browser(page: Page) -> None:
     store_save(page, state)
     page.goto("/?fast=1&level=easy")
     page.wait_for_selector("body[data-engine=ready]")
+    expect(page.get_by_test_id("melds-team-1")).to_contain_text(
+        "Mixed canasta · Kings · 7 · closed to both sides")
     select(page, ["KD", "KH", "JK"])
     page.get_by_test_id("btn-meld").click()
     rule = page.get_by_test_id("refusal-rule")
