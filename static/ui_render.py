@@ -156,7 +156,7 @@ def render():
     refusal = el("refusal")
     if S["refusal"]:
         rule = esc(S["refusal"].get("rule") or "")
-        href = esc(rules_page(safe_href(S["refusal"].get("href"), "./rules.html#" + rule)))
+        href = esc(rules_page(safe_href(S["refusal"].get("href"), rule_page(rule))))
         link = (
             ' <a class="rule" data-testid="refusal-rule"'
             ' target="_blank" rel="noopener" title="' + esc(tr("Read rule {rule}", rule=rule))
@@ -281,6 +281,15 @@ def fly_moves(view):
         elif move == "meld":
             team = '[data-testid="melds-team-' + str(seat % teams) + '"]'
             window.canastaFly(where, team, face, delay)
+
+
+def rule_page(rule):
+    """Where a rule the table's own sentences cite (ui_actions.why_not: no address with
+    them) is written: Classic's page for Classic's ids (C1-C50), the page of the game
+    being played for a variant's own (E4 on the escalera game's page)."""
+    if rule[:1] == "C" and rule[1:].isdigit():
+        return "./rules.html#" + rule
+    return S["rules_href"].split("#")[0] + "#" + rule
 
 
 def clear_table():

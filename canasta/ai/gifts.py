@@ -70,6 +70,8 @@ def closed_for(view: Json, know: Knowledge, team: int, rank: str) -> bool:
     if most and any(m["rank"] == rank and len(m["cards"]) >= most
                     for m in view["melds"][team]):
         return True
+    if not rules.closed_to_both:
+        return False
     table = tuple(tuple(meld_of_view(m) for m in melds) for melds in view["melds"])
     return rank in dead_ranks(rules, table, team)
 

@@ -22,7 +22,7 @@ from ..pile import frozen_for
 from ..rules import RuleSet
 from ..solver import CANNOT_GO_OUT, kinds_lacking, out_shortfall, toward_out
 from ..view import rules_of
-from .gifts import LOOP_TAKES, LOOP_TURNS, empty_takes, gift_reason
+from .gifts import LOOP_TAKES, LOOP_TURNS, closed_for, empty_takes, gift_reason
 from .judgement import (
     BIG_HAND,
     BIG_PILE,
@@ -335,11 +335,17 @@ def ranked_discards(
     pile_size = pile["size"]
     threat = pile_size >= BIG_PILE or _opponent_threat(view)
     careful = level == "normal"
+    # Ranks this side can meld no more (W2's closed canasta, U24): no pair of them is
+    # worth keeping; and those the next player's side cannot take the pile with.
+    dead = {r for r in counts if closed_for(view, know, me, r)}
+    untakable = {r for r in counts if closed_for(view, know, _team(view, nxt), r)}
 
     def danger(card: str) -> float:
         if card in BLACK_THREES or card in WILDS:
             return 0.0  # they block the pile for the next player (C15)
         rank = RANK[card]
+        if rank in untakable:
+            return 0.0  # nobody on their side can take the pile with it
         if not careful:
             feeds = rank in opp_ranks and not frozen_for_next  # laid off, the pile taken
             return danger_score(feeds, 0, False, False, pile_size)
@@ -348,8 +354,9 @@ def ranked_discards(
                             bool(know.discarded_ranks[nxt][rank]), pile_size)
 
     def keep(card: str) -> float:
-        return keep_score(counts[RANK[card]], VALUE[card], card in WILDS, card in BLACK_THREES,
-                          threat and careful)
+        rank = RANK[card] if card not in WILDS else ""
+        return keep_score(1 if rank in dead else counts[rank], VALUE[card], card in WILDS,
+                          card in BLACK_THREES, threat and careful)
 
     if level == "easy":
         # Never hand the next player an easy pile when a safe card exists.

@@ -17,6 +17,10 @@ def test_black_threes_the_first_canasta_s_cards_and_nobody_going_out(page: Page)
         "melds": [[["KC", "KD", "KD", "KH", "KH", "KS"]], []], "pile": ["5D"],
         "scores": [0, 0]})
     expect(page.get_by_test_id("btn-ask")).to_have_count(0)  # E4: nobody goes out
+    page.keyboard.press("a")  # the shortcut says why, and links the game's rule E4
+    expect(page.get_by_test_id("refusal")).to_contain_text("Nobody goes out in this game")
+    expect(page.get_by_test_id("refusal-rule")).to_have_attribute(
+        "href", "./static/rules/escalera.html#E4")
     # E5: three black 3s go down as the side's set, mid-round.
     select(page, ["3S", "3C", "3S"])
     page.get_by_test_id("btn-meld").click()

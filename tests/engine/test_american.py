@@ -544,6 +544,16 @@ def test_U24_a_closed_rank_is_no_gift_and_every_level_plays_it() -> None:
         know = read_view(view)
         know.known[1].update(["KC", "KD"])
         assert (gift_reason(view, know, "KH") is not None) is gift, (rules.name, table)
+    # A pair of a rank the side can meld no more is not worth keeping: where the
+    # opponents closed kings (U24), or the side's own canasta did (U10), normal throws a
+    # king first; where kings are open to it, the 9.
+    for rules, table, first in ((AM, [[["JS", "JH", "JD"]], [THEIR_KINGS]], "9S"),
+                                (U24, [[["JS", "JH", "JD"]], [THEIR_KINGS]], "KD"),
+                                (AM, [[THEIR_KINGS], [["JS", "JH", "JD"]]], "KD")):
+        view = C.view_for(at(rules, ["KD", "KH", "9S", "6H", "5C"], melds=table,
+                             pile=["8S"]), 0)
+        assert choose_action(view, "normal", 1) == C.parse_action(
+            {"type": "discard", "card": first}), (rules.name, table)
     reason = unmodelled(U24)  # the strong level searches over the public API
     assert reason is not None and "closed_to_both" in reason
     assert ai_round(U24, 324, "easy").round_over
