@@ -59,6 +59,11 @@ def meld_of_view(meld: dict[str, Any]) -> TableMeld:
                       meld.get("id", 0))
 
 
+def table_of_view(view: dict[str, Any]) -> tuple[tuple[TableMeld, ...], ...]:
+    """Every team's melds as a view shows them (`view["melds"]`), as `TableMeld`s."""
+    return tuple(tuple(meld_of_view(m) for m in team) for team in view["melds"])
+
+
 def next_meld_id(table: tuple[tuple[TableMeld, ...], ...]) -> int:
     """The id a meld started now gets: one more than any meld on the table."""
     return 1 + max((m.id for team in table for m in team), default=0)

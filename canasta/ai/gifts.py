@@ -19,7 +19,7 @@ from typing import Any
 
 from ..cards import BLACK_THREES, RANK, RED_THREES, WILDS, sort_cards
 from ..errors import Text
-from ..melds import dead_ranks, meld_of_view
+from ..melds import dead_ranks, table_of_view
 from ..pile import freezer, frozen_for
 from .knowledge import Knowledge
 
@@ -72,8 +72,7 @@ def closed_for(view: Json, know: Knowledge, team: int, rank: str) -> bool:
         return True
     if not rules.closed_to_both:
         return False
-    table = tuple(tuple(meld_of_view(m) for m in melds) for melds in view["melds"])
-    return rank in dead_ranks(rules, table, team)
+    return rank in dead_ranks(rules, table_of_view(view), team)
 
 
 def explain_discard(view: Json, know: Knowledge, card: str) -> Text | None:

@@ -17,7 +17,7 @@ from typing import Any
 from ..actions import action_to_json
 from ..cards import BLACK_THREES, RANK, VALUE, WILDS
 from ..going_out import go_out_plan
-from ..melds import WILD_KEY, dead_ranks, meld_of_view
+from ..melds import WILD_KEY, dead_ranks, meld_of_view, table_of_view
 from ..pile import frozen_for
 from ..rules import RuleSet
 from ..solver import CANNOT_GO_OUT, kinds_lacking, out_shortfall, toward_out
@@ -189,8 +189,7 @@ def _go_out_step(view: Json, rules: RuleSet) -> Json | None:
                                   _runs(view, team), sum(m["canasta"] == "wild" for m in
                                                          view["melds"][team]),
                                   bool(kinds_lacking(rules, melds))), need,
-                       dead=dead_ranks(rules, tuple(tuple(meld_of_view(m) for m in ms)
-                                                    for ms in view["melds"]), team))
+                       dead=dead_ranks(rules, table_of_view(view), team))
     if not plan:
         return None
     return action_to_json(plan[0])

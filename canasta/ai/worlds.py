@@ -13,7 +13,7 @@ from typing import Any
 
 from ..actions import Discard
 from ..cards import RANK, WILDS, sort_cards
-from ..melds import meld_of_view
+from ..melds import table_of_view
 from ..state import Chain, State, chain_push
 from .knowledge import Knowledge, read_view
 
@@ -78,9 +78,7 @@ def sample_world(view: dict[str, Any], rng: random.Random, know: Knowledge | Non
         to_act=view["to_act"],
         phase=view["phase"],
         hands=tuple(hands),
-        melds=tuple(
-            tuple(meld_of_view(m) for m in team) for team in view["melds"]
-        ),
+        melds=table_of_view(view),
         red_threes=tuple(tuple(r) for r in view["red_threes"]),
         pile=tuple(under) + tuple(know.pile),
         face_down=face_down,
