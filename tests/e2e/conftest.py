@@ -230,6 +230,14 @@ def my_turn(page: Page, timeout: int = 60_000) -> None:
     )
 
 
+def expect_refusal(page: Page, rule: str, href: str, text: str) -> None:
+    """The refusal on show cites `rule`, links `href` and says `text`."""
+    cited = page.get_by_test_id("refusal-rule")
+    expect(cited).to_have_text(rule)
+    expect(cited).to_have_attribute("href", href)
+    expect(page.get_by_test_id("refusal")).to_contain_text(text)
+
+
 def select(page: Page, cards: list[str]) -> None:
     """Click hand cards by their notation (each card once, duplicates in turn)."""
     taken: list[int] = []

@@ -11,7 +11,7 @@ from playwright.sync_api import Page, expect
 import canasta
 from canasta.cards import WILDS
 from canasta.rule_pages import variant_href
-from tests.e2e.conftest import hand_cards, my_turn, open_game, select
+from tests.e2e.conftest import expect_refusal, hand_cards, my_turn, open_game, select
 from tests.e2e.rounds import (
     expected_round,
     melds_first,
@@ -251,11 +251,8 @@ def test_american_natural_triple_in_the_browser(page: Page) -> None:
     expect(meter).to_have_text("Initial meld 0 / 125 + a natural meld of three · not a "
                                "valid meld (U23)")
     page.get_by_test_id("btn-meld").click()
-    rule = page.get_by_test_id("refusal-rule")
-    expect(rule).to_have_text("U23")
-    expect(rule).to_have_attribute("href", "./static/rules/american.html#U23")
-    expect(page.get_by_test_id("refusal")).to_contain_text(
-        "initial meld needs a natural meld of three cards or more")
+    expect_refusal(page, "U23", "./static/rules/american.html#U23",
+                   "initial meld needs a natural meld of three cards or more")
     page.screenshot(path="test-results/american-natural-triple.png")
     page.get_by_test_id("btn-clear").click()
     # K K with the 2 and A A with the joker would make the points, but not the triple.
@@ -279,10 +276,7 @@ def test_american_closed_to_both_in_the_browser(page: Page) -> None:
         "Mixed canasta · Kings · 7 · closed to both sides")
     select(page, ["KD", "KH", "JK"])
     page.get_by_test_id("btn-meld").click()
-    rule = page.get_by_test_id("refusal-rule")
-    expect(rule).to_have_text("U24")
-    expect(rule).to_have_attribute("href", "./static/rules/american.html#U24")
-    expect(page.get_by_test_id("refusal")).to_contain_text(
-        "The opponents' canasta of kings has closed the rank for both sides")
+    expect_refusal(page, "U24", "./static/rules/american.html#U24",
+                   "The opponents' canasta of kings has closed the rank for both sides")
     page.screenshot(path="test-results/american-closed-to-both.png")
     assert len(saved_state(page).melds[0]) == 1  # nothing more was laid down
