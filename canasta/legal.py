@@ -97,7 +97,8 @@ def _legal(state: State) -> list[Action]:
             or not rules.pile_wild_buy or rules.take_onto != "any"
             or rules.groups_per_rank > 1 or rules.sevens_held or rules.last_discard_not_seven
             or rules.out_natural or rules.out_mixed or rules.out_wild or rules.out_sevens
-            or rules.stock_out or rules.black_threes_any_number or any_hands(rules)):
+            or rules.stock_out or rules.black_threes_any_number or any_hands(rules)
+            or rules.closed_to_both):
         # Going out's requirements as data (`final_discard`, `must_ask`; red 3s, M8,
         # M12), melds with a size limit (W2), black 3s held the first time round or set
         # aside (K9, K10), a reserve joining the hand (M3), a pile taken only at a size

@@ -251,7 +251,8 @@ def melds_html(view, team, mine):
             )
             if m.get("closed"):  # W2, K5: a canasta of meld_max cards is full (U24: its
                 label += " · " + (tr("closed to both sides")  # rank closed for everyone)
-                                  if view.get("rules", {}).get("closed_to_both") else tr("closed"))
+                                  if view.get("rules", {}).get("closed_to_both")
+                                  and m.get("kind") == "group" else tr("closed"))
             # A canasta that scores other than its kind's usual bonus says so (the
             # engine's `bonus`: M6 a canasta of 7s, U14 of 7s or aces, F3 by wild cards)
             usual = view.get("rules", {}).get(str(kind) + "_canasta_bonus")

@@ -556,13 +556,15 @@ def test_U24_a_closed_rank_is_no_gift_and_every_level_plays_it() -> None:
             {"type": "discard", "card": first}), (rules.name, table)
     reason = unmodelled(U24)  # the strong level searches over the public API
     assert reason is not None and "closed_to_both" in reason
-    assert ai_round(U24, 324, "easy").round_over
-    assert ai_round(U24, 324, "normal").round_over
-    state = C.new_game(U24, 324)
-    for asked in range(4):  # the strong level's first decisions that have a choice
-        while len(C.legal_actions(state)) == 1:
-            state = C.apply(state, C.legal_actions(state)[0])
-        view = C.view_for(state, state.to_act)
-        action = choose_action(view, "strong", asked)
+    ai_round(U24, 324, "easy")  # (every action checked on the way)
+    ai_round(U24, 324, "normal")
+    # The strong level where kings are closed to it: it plays no king, nor takes with one.
+    for state in (at(U24, ["KD", "KH", "9S", "6H", "5C"], melds=[[["JS", "JH", "JD"]],
+                                                                [THEIR_KINGS]], pile=["8S"]),
+                  at(U24, ["KD", "KH", "9S", "4H"], melds=[[["JS", "JH", "JD"]],
+                                                          [THEIR_KINGS]],
+                     pile=["5S", "KC"], phase="draw")):
+        action = choose_action(C.view_for(state, 0), "strong", 2)
         assert C.check(state, action) is None
-        state = C.apply(state, action)
+        assert C.action_to_json(action) in ({"type": "discard", "card": "KD"},
+                                            {"type": "draw"})
