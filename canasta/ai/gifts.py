@@ -66,10 +66,9 @@ def closed_for(view: Json, know: Knowledge, team: int, rank: str) -> bool:
     them: their meld of it is a canasta closed at `meld_max` cards (W2, one meld of a rank:
     C18), or another side's canasta has closed the rank for both (U24)."""
     rules = know.rules
-    most = rules.meld_max if rules.groups_per_rank <= 1 else 0
-    if most and any(m["rank"] == rank and len(m["cards"]) >= most
-                    for m in view["melds"][team]):
-        return True
+    if rules.groups_per_rank <= 1 and any(m["rank"] == rank and m.get("closed")
+                                          for m in view["melds"][team]):
+        return True  # (the view's `closed`: W2's meld_max reached)
     if not rules.closed_to_both:
         return False
     return rank in dead_ranks(rules, table_of_view(view), team)
