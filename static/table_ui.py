@@ -64,7 +64,7 @@ from ui_help import ask_hint, show_past_rounds
 from ui_i18n import CODES, browser_language, tr, use_language
 from ui_panels import legal_types
 from ui_query import ADDRESS_PROBLEMS, PARAMS, SEED_DIGITS
-from ui_render import emit, fit_melds, render
+from ui_render import emit, fit_melds, render, rule_page
 from ui_stats_panel import render_stats
 
 
@@ -215,7 +215,7 @@ def on_click(event):
         else:
             rule = cite(view, "R18")  # Railroad's R18, Pennies' PH9: on the game's page
             tell(tr("The round ends this way only when you hold nothing but 7s, none of which"
-                    " may be discarded."), rule, S["rules_href"].split("#")[0] + "#" + rule)
+                    " may be discarded."), rule, rule_page(rule))
     elif act == "special-hand":  # U21
         if "special_hand" in legal_types(view):
             spawn(send({"type": "special_hand"}))

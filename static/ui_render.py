@@ -289,7 +289,7 @@ def rule_page(rule):
     being played for a variant's own (E4 on the escalera game's page)."""
     if rule[:1] == "C" and rule[1:].isdigit():
         return "./rules.html#" + rule
-    return S["rules_href"].split("#")[0] + "#" + rule
+    return safe_href(S["rules_href"]).split("#")[0] + "#" + rule
 
 
 def clear_table():
