@@ -31,13 +31,15 @@ ahead or behind come into play.
 from __future__ import annotations
 
 import argparse
+import gzip
+import io
 import json
 import math
 import statistics
 import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
-from typing import Any
+from typing import IO, Any
 
 from ..house_rules import rules_named
 from ..rules import RuleSet
@@ -127,7 +129,7 @@ def run(a: str, b: str, rounds: int, *, seeds: str = "tuning", first: int = 0, j
     else:
         results = [duplicate_set(t) for t in tasks]
     if record:
-        with open(record, "w", encoding="utf-8") as out:
+        with _open(record, "w") as out:
             for seed, result in zip(chosen, results, strict=True):
                 out.write(json.dumps({"a": a, "b": b, "variant": variant, "seeds": seeds,
                                       "seed": seed, "scores": scores, **result}) + "\n")
@@ -158,13 +160,21 @@ def summary(a: str, b: str, variant: str, results: list[dict[str, Any]], *, seed
     }
 
 
+def _open(path: str, mode: str) -> IO[str]:
+    """A record file as text ("r" or "w"); gzip-compressed where its name ends in .gz (the
+    records of the published figures are kept that way in bench/arena/)."""
+    if path.endswith(".gz"):
+        return io.TextIOWrapper(gzip.GzipFile(path, mode + "b"), encoding="utf-8")
+    return open(path, mode, encoding="utf-8")
+
+
 def merge(paths: list[str]) -> dict[str, Any]:
     """The figures of several `--record` files of one match (same levels, variant, seed
     list and scores) as if played in one run: a long match played in parts, on any
     machine. Refused when they differ, a seed appears twice or one between them is missing."""
     rows: list[dict[str, Any]] = []
     for path in paths:
-        with open(path, encoding="utf-8") as source:
+        with _open(path, "r") as source:
             rows.extend(json.loads(line) for line in source if line.strip())
     if not rows:
         raise ValueError("no recorded duplicate sets in " + ", ".join(paths))

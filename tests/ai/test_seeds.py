@@ -131,10 +131,11 @@ def test_a_match_played_in_parts_merges_into_the_figures_of_one_run(
         tmp_path: Path) -> None:
     _played(monkeypatch)
     whole = _main(["--seeds", "evaluation", "--rounds", "4"], capsys)
-    parts = [tmp_path / "p0.jsonl", tmp_path / "p1.jsonl"]
+    parts = [tmp_path / "p0.jsonl", tmp_path / "p1.jsonl.gz"]  # .gz: written compressed
     _main(["--seeds", "evaluation", "--first", "2", "--rounds", "2", "--record", str(parts[1])],
           capsys)
     _main(["--seeds", "evaluation", "--rounds", "2", "--record", str(parts[0])], capsys)
+    assert parts[1].read_bytes()[:2] == b"\x1f\x8b"
     merged = _main(["--merge", str(parts[1]), str(parts[0])], capsys)
     assert merged == whole
     assert merged["seeds"] == {"list": "evaluation", "first": 0, "from": EVALUATION[0],
