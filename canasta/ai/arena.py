@@ -132,7 +132,10 @@ def run(a: str, b: str, rounds: int, *, seeds: str = "tuning", first: int = 0, j
         with _open(record, "w") as out:
             for seed, result in zip(chosen, results, strict=True):
                 out.write(json.dumps({"a": a, "b": b, "variant": variant, "seeds": seeds,
-                                      "seed": seed, "scores": scores, **result}) + "\n")
+                                      "seed": seed, "scores": scores, **result,
+                                      "times": {level: [round(t, 5) for t in ts]  # 10 µs
+                                                for level, ts in result["times"].items()}})
+                          + "\n")
     return summary(a, b, variant, results, seeds=seeds, first=first, chosen=chosen,
                    scores=scores)
 
