@@ -117,14 +117,18 @@ def ai_step_times(context: Any, base: str, level: str, turns: int = 25,
 
 
 def discard_card(page: Page, variant: str) -> None:
-    """Select the card the human discards: the first of the hand, or where 7s are held
-    (R16, PH9: Railroad, Pennies) the first that is not a 7."""
+    """Select the card the human discards: the first of the hand the discard button
+    accepts, or where 7s are held (R16, PH9: Railroad, Pennies) the first that is not a 7."""
     cards = page.locator("[data-testid=hand-card]")
     if rules_named(variant).sevens_held:
         others = page.locator("[data-testid=hand-card]:not([data-card^='7'])")
         if others.count():
             cards = others
-    cards.first.click()
+    for i in range(cards.count()):  # the first card the rules let go (a wild card may not)
+        cards.nth(i).click()
+        if page.get_by_test_id("btn-discard").is_enabled():
+            return
+        cards.nth(i).click()  # (selected again: unselected)
 
 
 def play_human_turns(page: Page, turns: int, next_rounds: bool = False,

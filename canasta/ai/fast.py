@@ -379,7 +379,7 @@ class Sim(Melder):
         if self.packet_waiting(seat):
             return False  # HF8, PH4: no way out is planned before the packet joins
         table = self.melds[team]
-        stuck = 0  # cards that can only be the one discard
+        stuck = stuck_threes = 0  # cards that can only be the one discard
         pairs = 0
         for kind, cards in self.hands[seat].items():
             n = len(cards)
@@ -387,23 +387,29 @@ class Sim(Melder):
                 if n == 2:
                     return False
                 stuck += n == 1
+                stuck_threes = int(n == 1)
             elif kind not in SPECIAL and kind not in table:
                 stuck += n == 1
                 pairs += n == 2
         hand = self.hands[seat]
         wilds = len(hand.get("2", ())) + len(hand.get("*", ()))
-        if (stuck > 1 or pairs > wilds) and not self.rules.sequence_min:
+        if self.rules.sequence_min:
+            stuck = stuck_threes + self._loose_naturals(seat)
+        if stuck > 1 or (pairs > wilds and not self.rules.sequence_min):
             return False  # a pair off the table needs a wild card (S6: or a sequence)
         goal = self.goal_of(team)
         if self.canastas[team] < goal and not self.rules.sequence_min and (
             self.canastas[team] + self._canastas_within_reach(seat, wilds) < goal
         ):
             return False  # (a bound for groups of one rank: S5, S6 leave it to the solver)
+        have = toward_out(self.rules, self.canastas[team], self.reds[team], self.runs(team),
+                          self.wild_canastas(team), bool(self.lacking(team)))
+        if self.rules.sequence_min and self._out_of_reach(
+                seat, self.rules.canastas_to_go_out - have,
+                self.rules.sequence_canastas_to_go_out - self.runs(team)):
+            return False
         cards_held = tuple(c for cards in hand.values() for c in cards)
-        plan = go_out_plan(self.rules, cards_held, self._table_melds(team),
-                           toward_out(self.rules, self.canastas[team], self.reds[team],
-                                      self.runs(team), self.wild_canastas(team),
-                                      bool(self.lacking(team))), 0)
+        plan = go_out_plan(self.rules, cards_held, self._table_melds(team), have, 0)
         if plan is None or not self._plan_keeps_discards(seat, plan):
             return False
         if dry:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from ..actions import Meld
 from ..melds import WILD_KEY
 from .fast_scoring import OLDER, SEQUENCE_PREFIX, sevens_canasta
-from .fast_table import SPECIAL, Table, card_order
+from .fast_table import KIND, SPECIAL, Table, card_order
 from .judgement import BIG_HAND, build_wild_meld, pure_meld_worth_starting, start_wild_meld
 
 
@@ -62,6 +62,64 @@ class Melder(Table):
             if kind not in SPECIAL and kind not in table and len(cards) + wilds >= size:
                 reach += 1
         return reach
+
+    def _out_of_reach(self, seat: int, missing: int, runs_missing: int) -> bool:
+        """S6's sequence games, where the bounds of `fast._go_out` for groups do not hold:
+        whether this turn cannot complete the `missing` canastas a way out still needs,
+        `runs_missing` of them sequences (B4). A canasta is one meld: one of the team's
+        melds short of a canasta with the hand's cards that fit it (its rank, or naturals
+        of its suit for a sequence) and every wild card held, or a new meld from the hand
+        alone. A bound only (wild cards counted for every meld): `go_out_plan` decides."""
+        size = self.size
+        hand = self.hands[seat]
+        wilds = len(hand.get("2", ())) + len(hand.get("*", ()))
+        ranks_of: dict[str, set[str]] = {}  # suit -> the ranks of it held (sequences)
+        for kind, cards in hand.items():
+            if kind not in SPECIAL:
+                for c in cards:
+                    ranks_of.setdefault(c[1], set()).add(kind)
+        runs = sum((len(r) + wilds) // size for r in ranks_of.values())
+        groups = sum((len(cards) + wilds) // size for kind, cards in hand.items()
+                     if kind not in SPECIAL) + wilds // size
+        for key, meld in self.melds[seat % self.teams].items():
+            have = len(meld.cards)
+            if key == "b" or have >= size:
+                continue
+            if key[0] == SEQUENCE_PREFIX:
+                suit = next((c[1] for c in meld.cards if KIND[c] not in SPECIAL), "")
+                runs += have + len(ranks_of.get(suit, ())) + wilds >= size
+            elif key == WILD_KEY:
+                groups += have + wilds >= size
+            else:
+                groups += have + len(hand.get(key[0], ())) + wilds >= size
+        return runs < runs_missing or runs + groups < missing
+
+    def _loose_naturals(self, seat: int) -> int:
+        """S6's sequence games: the natural cards of the hand no meld of this turn could
+        take, which only the one discard can leave (a bound: `go_out_plan` decides). A
+        card could join a group if the team has one of its rank or the hand holds three
+        of it with wild cards counted; a sequence if the team has one of its suit, or the
+        hand holds enough other ranks of its suit with wild cards counted."""
+        hand = self.hands[seat]
+        table = self.melds[seat % self.teams]
+        wilds = len(hand.get("2", ())) + len(hand.get("*", ()))
+        grouped = {key[0] for key in table if key[0] != SEQUENCE_PREFIX}
+        run_suits = {c[1] for key, meld in table.items() if key[0] == SEQUENCE_PREFIX
+                     for c in meld.cards if KIND[c] not in SPECIAL}
+        ranks_of: dict[str, set[str]] = {}
+        for kind, cards in hand.items():
+            if kind not in SPECIAL:
+                for c in cards:
+                    ranks_of.setdefault(c[1], set()).add(kind)
+        need = self.rules.sequence_min - 1  # the other cards of a new sequence
+        loose = 0
+        for kind, cards in hand.items():
+            if kind in SPECIAL or kind in grouped or len(cards) + wilds >= 3:
+                continue
+            for c in cards:
+                if c[1] not in run_suits and len(ranks_of[c[1]]) - 1 + wilds < need:
+                    loose += 1
+        return loose
 
     def _meld_more(self, seat: int, out: bool) -> None:
         """Lay off naturals, meld triples, push melds toward a canasta with wilds;

@@ -155,3 +155,49 @@ def test_the_rollout_policy_does_not_go_out_early_while_behind() -> None:
         for action in first_turn:
             state = C.apply(state, action)
         assert (len(state.hands[0]) == 0) is goes_out, scores
+
+
+SEQUENCE_GAMES = sorted(v for v, r in C.VARIANTS.items()
+                        if r.sequence_min and unmodelled(r) is None)
+
+
+@pytest.mark.parametrize("variant", SEQUENCE_GAMES)
+def test_the_go_out_bounds_of_sequence_games_never_refuse_a_way_out(
+        variant: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`Melder._out_of_reach` and `Melder._loose_naturals` (S6) skip the go-out search
+    where the hand cannot go out: wherever they say so during real play-outs, the search
+    (`go_out_plan`) finds no way out either, and both were asked often enough to matter."""
+    from canasta.ai import fast
+    from canasta.ai.fast_melds import Melder
+    from canasta.going_out import go_out_plan
+
+    asked = {"reach": 0, "loose": 0}
+
+    def full_search(sim: Melder, seat: int) -> bool:
+        team = seat % sim.teams
+        have = fast.toward_out(sim.rules, sim.canastas[team], sim.reds[team], sim.runs(team),
+                               sim.wild_canastas(team), bool(sim.lacking(team)))
+        hand = tuple(c for cards in sim.hands[seat].values() for c in cards)
+        return go_out_plan(sim.rules, hand, sim._table_melds(team), have, 0) is not None
+
+    out_of_reach, loose_naturals = Melder._out_of_reach, Melder._loose_naturals
+
+    def checked_reach(sim: Melder, seat: int, missing: int, runs_missing: int) -> bool:
+        refused = out_of_reach(sim, seat, missing, runs_missing)
+        if refused:
+            asked["reach"] += 1
+            assert not full_search(sim, seat)
+        return refused
+
+    def checked_loose(sim: Melder, seat: int) -> int:
+        loose = loose_naturals(sim, seat)
+        if loose > 1:
+            asked["loose"] += 1
+            assert not full_search(sim, seat)
+        return loose
+
+    monkeypatch.setattr(Melder, "_out_of_reach", checked_reach)
+    monkeypatch.setattr(Melder, "_loose_naturals", checked_loose)
+    for seed in range(150):
+        _replay(_game(variant, 3000 + seed), seed)
+    assert asked["reach"] + asked["loose"] >= 100
