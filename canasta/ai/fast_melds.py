@@ -69,7 +69,8 @@ class Melder(Table):
         `runs_missing` of them sequences (B4). A canasta is one meld: one of the team's
         melds short of a canasta with the hand's cards that fit it (its rank, or naturals
         of its suit for a sequence) and every wild card held, or a new meld from the hand
-        alone. A bound only (wild cards counted for every meld): `go_out_plan` decides."""
+        alone. A bound only (the wild cards held counted for every meld, up to N3's limit for
+        sequences): `go_out_plan` decides."""
         size = self.size
         hand = self.hands[seat]
         wilds = len(hand.get("2", ())) + len(hand.get("*", ()))
@@ -78,7 +79,8 @@ class Melder(Table):
             if kind not in SPECIAL:
                 for c in cards:
                     ranks_of.setdefault(c[1], set()).add(kind)
-        runs = sum((len(r) + wilds) // size for r in ranks_of.values())
+        run_wilds = min(wilds, self.rules.sequence_wilds)  # N3
+        runs = sum((len(r) + run_wilds) // size for r in ranks_of.values())
         groups = sum((len(cards) + wilds) // size for kind, cards in hand.items()
                      if kind not in SPECIAL) + wilds // size
         for key, meld in self.melds[seat % self.teams].items():
@@ -87,7 +89,7 @@ class Melder(Table):
                 continue
             if key[0] == SEQUENCE_PREFIX:
                 suit = next((c[1] for c in meld.cards if KIND[c] not in SPECIAL), "")
-                runs += have + len(ranks_of.get(suit, ())) + wilds >= size
+                runs += have + len(ranks_of.get(suit, ())) + run_wilds >= size
             elif key == WILD_KEY:
                 groups += have + wilds >= size
             else:
@@ -98,8 +100,8 @@ class Melder(Table):
         """S6's sequence games: the natural cards of the hand no meld of this turn could
         take, which only the one discard can leave (a bound: `go_out_plan` decides). A
         card could join a group if the team has one of its rank or the hand holds three
-        of it with wild cards counted; a sequence if the team has one of its suit, or the
-        hand holds enough other ranks of its suit with wild cards counted."""
+        of it (two and a wild card where C19 and U7 allow); a sequence if the team has one
+        of its suit, or the hand holds `sequence_min` ranks of its suit."""
         hand = self.hands[seat]
         table = self.melds[seat % self.teams]
         wilds = len(hand.get("2", ())) + len(hand.get("*", ()))
@@ -111,13 +113,15 @@ class Melder(Table):
             if kind not in SPECIAL:
                 for c in cards:
                     ranks_of.setdefault(c[1], set()).add(kind)
-        need = self.rules.sequence_min - 1  # the other cards of a new sequence
+        rules = self.rules
+        least = max(2, rules.wilds_from_naturals)  # C19; U7: naturals before a wild card
         loose = 0
         for kind, cards in hand.items():
-            if kind in SPECIAL or kind in grouped or len(cards) + wilds >= 3:
+            n = len(cards)
+            if kind in SPECIAL or kind in grouped or n >= 3 or (n >= least and n + wilds >= 3):
                 continue
-            for c in cards:
-                if c[1] not in run_suits and len(ranks_of[c[1]]) - 1 + wilds < need:
+            for c in cards:  # S6, N3: a new sequence holds `sequence_min` naturals
+                if c[1] not in run_suits and len(ranks_of[c[1]]) < rules.sequence_min:
                     loose += 1
         return loose
 
