@@ -171,3 +171,25 @@ def test_records_written_before_a_search_count_was_added_still_merge(
     old.write_text("".join(json.dumps(row) + "\n" for row in rows))
     merged = _main(["--merge", str(old)], capsys)
     assert merged["search"]["world_refusals"] == 0 and merged["round_pairs"] == 2
+
+
+RECORDS = sorted((Path(__file__).resolve().parents[2] / "bench" / "arena").glob("*.jsonl.gz"))
+
+
+@pytest.mark.parametrize("path", RECORDS, ids=lambda p: p.name)
+def test_the_kept_records_are_what_their_names_say(path: Path) -> None:
+    """bench/arena/VARIANT-A-B-FIRST-LAST@COMMIT.jsonl.gz: evaluation entries FIRST to LAST
+    of one match between A and B at VARIANT, listed in bench/arena/README.md; it merges."""
+    name, commit = path.name.removesuffix(".jsonl.gz").split("@")
+    *variant, a, b, first, last = name.split("-")
+    figures = arena.merge([str(path)])
+    assert (figures["variant"], figures["a"], figures["b"]) == ("-".join(variant), a, b)
+    assert figures["seeds"]["list"] == "evaluation"
+    assert figures["seeds"]["first"] == int(first)
+    assert figures["round_pairs"] == int(last) - int(first) + 1
+    assert len(commit) == 7
+    assert path.name in (path.parent / "README.md").read_text(encoding="utf-8")
+
+
+def test_some_records_are_kept() -> None:
+    assert RECORDS
