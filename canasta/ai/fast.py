@@ -30,7 +30,7 @@ from ..reserve import joining
 from ..solver import toward_out
 from ..state import ANSWER, PLAY, State
 from ..state import DRAW as DRAW_PHASE
-from .fast_melds import Melder
+from .fast_melds import Melder, ranks_by_suit
 from .fast_table import (
     KIND,
     KIND_VALUE,
@@ -393,8 +393,10 @@ class Sim(Melder):
                 pairs += n == 2
         hand = self.hands[seat]
         wilds = len(hand.get("2", ())) + len(hand.get("*", ()))
+        suits: dict[str, set[str]] = {}  # S6: the ranks held of each suit
         if self.rules.sequence_min:
-            stuck = stuck_threes + self._loose_naturals(seat)
+            suits = ranks_by_suit(hand)
+            stuck = stuck_threes + self._loose_naturals(seat, wilds, suits)
         if stuck > 1 or (pairs > wilds and not self.rules.sequence_min):
             return False  # a pair off the table needs a wild card (S6: or a sequence)
         goal = self.goal_of(team)
@@ -402,11 +404,12 @@ class Sim(Melder):
             self.canastas[team] + self._canastas_within_reach(seat, wilds) < goal
         ):
             return False  # (a bound for groups of one rank: S5, S6 leave it to the solver)
-        have = toward_out(self.rules, self.canastas[team], self.reds[team], self.runs(team),
+        runs = self.runs(team)
+        have = toward_out(self.rules, self.canastas[team], self.reds[team], runs,
                           self.wild_canastas(team), bool(self.lacking(team)))
         if self.rules.sequence_min and self._out_of_reach(
                 seat, self.rules.canastas_to_go_out - have,
-                self.rules.sequence_canastas_to_go_out - self.runs(team)):
+                self.rules.sequence_canastas_to_go_out - runs, wilds, suits):
             return False
         cards_held = tuple(c for cards in hand.values() for c in cards)
         plan = go_out_plan(self.rules, cards_held, self._table_melds(team), have, 0)

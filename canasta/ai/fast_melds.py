@@ -15,6 +15,16 @@ from .fast_table import KIND, SPECIAL, Table, card_order
 from .judgement import BIG_HAND, build_wild_meld, pure_meld_worth_starting, start_wild_meld
 
 
+def ranks_by_suit(hand: dict[str, list[str]]) -> dict[str, set[str]]:
+    """S6: the ranks of each suit among a hand's natural cards (by kind, `Table.hands`)."""
+    ranks_of: dict[str, set[str]] = {}
+    for kind, cards in hand.items():
+        if kind not in SPECIAL:
+            for c in cards:
+                ranks_of.setdefault(c[1], set()).add(kind)
+    return ranks_of
+
+
 class Melder(Table):
     """The melds of the rollout policy, on a `Table`."""
 
@@ -63,22 +73,18 @@ class Melder(Table):
                 reach += 1
         return reach
 
-    def _out_of_reach(self, seat: int, missing: int, runs_missing: int) -> bool:
+    def _out_of_reach(self, seat: int, missing: int, runs_missing: int, wilds: int,
+                      ranks_of: dict[str, set[str]]) -> bool:
         """S6's sequence games, where the bounds of `fast._go_out` for groups do not hold:
         whether this turn cannot complete the `missing` canastas a way out still needs,
         `runs_missing` of them sequences (B4). A canasta is one meld: one of the team's
         melds short of a canasta with the hand's cards that fit it (its rank, or naturals
         of its suit for a sequence) and every wild card held, or a new meld from the hand
         alone. A bound only (the wild cards held counted for every meld, up to N3's limit for
-        sequences): `go_out_plan` decides."""
+        sequences): `go_out_plan` decides. `wilds`: the wild cards held; `ranks_of`:
+        `ranks_by_suit` of the hand."""
         size = self.size
         hand = self.hands[seat]
-        wilds = len(hand.get("2", ())) + len(hand.get("*", ()))
-        ranks_of: dict[str, set[str]] = {}  # suit -> the ranks of it held (sequences)
-        for kind, cards in hand.items():
-            if kind not in SPECIAL:
-                for c in cards:
-                    ranks_of.setdefault(c[1], set()).add(kind)
         run_wilds = min(wilds, self.rules.sequence_wilds)  # N3
         runs = sum((len(r) + run_wilds) // size for r in ranks_of.values())
         groups = sum((len(cards) + wilds) // size for kind, cards in hand.items()
@@ -96,23 +102,18 @@ class Melder(Table):
                 groups += have + len(hand.get(key[0], ())) + wilds >= size
         return runs < runs_missing or runs + groups < missing
 
-    def _loose_naturals(self, seat: int) -> int:
+    def _loose_naturals(self, seat: int, wilds: int, ranks_of: dict[str, set[str]]) -> int:
         """S6's sequence games: the natural cards of the hand no meld of this turn could
         take, which only the one discard can leave (a bound: `go_out_plan` decides). A
         card could join a group if the team has one of its rank or the hand holds three
         of it (two and a wild card where C19 and U7 allow); a sequence if the team has one
-        of its suit, or the hand holds `sequence_min` ranks of its suit."""
+        of its suit, or the hand holds `sequence_min` ranks of its suit (`ranks_of`:
+        `ranks_by_suit` of the hand; `wilds`: the wild cards held)."""
         hand = self.hands[seat]
         table = self.melds[seat % self.teams]
-        wilds = len(hand.get("2", ())) + len(hand.get("*", ()))
         grouped = {key[0] for key in table if key[0] != SEQUENCE_PREFIX}
         run_suits = {c[1] for key, meld in table.items() if key[0] == SEQUENCE_PREFIX
                      for c in meld.cards if KIND[c] not in SPECIAL}
-        ranks_of: dict[str, set[str]] = {}
-        for kind, cards in hand.items():
-            if kind not in SPECIAL:
-                for c in cards:
-                    ranks_of.setdefault(c[1], set()).add(kind)
         rules = self.rules
         least = max(2, rules.wilds_from_naturals)  # C19; U7: naturals before a wild card
         loose = 0

@@ -182,15 +182,16 @@ def test_the_go_out_bounds_of_sequence_games_never_refuse_a_way_out(
 
     out_of_reach, loose_naturals = Melder._out_of_reach, Melder._loose_naturals
 
-    def checked_reach(sim: Melder, seat: int, missing: int, runs_missing: int) -> bool:
-        refused = out_of_reach(sim, seat, missing, runs_missing)
+    def checked_reach(sim: Melder, seat: int, missing: int, runs_missing: int, wilds: int,
+                      suits: dict[str, set[str]]) -> bool:
+        refused = out_of_reach(sim, seat, missing, runs_missing, wilds, suits)
         if refused:
             asked["reach"] += 1
             assert not full_search(sim, seat)
         return refused
 
-    def checked_loose(sim: Melder, seat: int) -> int:
-        loose = loose_naturals(sim, seat)
+    def checked_loose(sim: Melder, seat: int, wilds: int, suits: dict[str, set[str]]) -> int:
+        loose = loose_naturals(sim, seat, wilds, suits)
         if loose > 1:
             asked["loose"] += 1
             assert not full_search(sim, seat)
