@@ -36,7 +36,6 @@ sys.path.insert(0, str(ROOT))
 from canasta import new_game  # noqa: E402
 from canasta.actions import parse_action  # noqa: E402
 from canasta.ai import search  # noqa: E402
-from canasta.ai.fast import Memory  # noqa: E402
 from canasta.ai.heuristic import choose_heuristic  # noqa: E402
 from canasta.ai.knowledge import read_view  # noqa: E402
 from canasta.ai.seeds import TUNING  # noqa: E402
@@ -75,8 +74,7 @@ def play_outs(view: dict[str, Any], deals: int, seed: int) -> tuple[list[Any], R
     know = read_view(view)
     candidates = search._candidates(view, choose_heuristic(view, "normal", seed), know)
     rng = random.Random(seed)
-    memory = Memory(thrown=tuple(frozenset(k) for k in know.discarded_ranks),
-                    picked=tuple(frozenset(k) for k in know.picked_ranks))
+    memory = search.memory_of(know)
     team = view["seat"] % view["teams"]
     rows: Rows = []
     for _ in range(deals):

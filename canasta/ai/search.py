@@ -106,8 +106,7 @@ def choose_by_search(view: dict[str, Any], seed: int, playouts: int = 0) -> Acti
     if public:
         STATS["fallbacks"] += 1
         playouts = min(playouts, FALLBACK_PLAYOUTS)
-    memory = Memory(thrown=tuple(frozenset(k) for k in know.discarded_ranks),
-                    picked=tuple(frozenset(k) for k in know.picked_ranks))
+    memory = memory_of(know)
     team = view["seat"] % view["teams"]
     totals = {i: 0.0 for i in range(len(candidates))}
     counts = {i: 0 for i in range(len(candidates))}
@@ -151,6 +150,12 @@ def choose_by_search(view: dict[str, Any], seed: int, playouts: int = 0) -> Acti
         if means[best] - means[0] <= MARGIN:
             best = 0  # candidates[0] is the heuristic's own choice
     return parse_action(candidates[best])
+
+
+def memory_of(know: Knowledge) -> Memory:
+    """What the view's log showed of each seat, as the play-outs' policy remembers it."""
+    return Memory(thrown=tuple(frozenset(k) for k in know.discarded_ranks),
+                  picked=tuple(frozenset(k) for k in know.picked_ranks))
 
 
 def paired_lower(rows: list[list[float | None]], i: int, z: float) -> float:
