@@ -11,39 +11,9 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page
 
-from tests.e2e.conftest import hand_cards
+from tests.e2e.conftest import RECORD, hand_cards, snapshot_kept
 
 pytestmark = pytest.mark.first_visit  # each test starts from a browser without a snapshot
-
-# The snapshot record of static/pyodide_start.mjs, read and changed from the page (one
-# origin: the page and its worker share the IndexedDB database).
-RECORD = """async (change) => {
-  const open = indexedDB.open("canasta-start", 1);
-  open.onupgradeneeded = () => open.result.createObjectStore("snapshot");
-  const db = await new Promise((ok, no) => { open.onsuccess = () => ok(open.result);
-                                             open.onerror = () => no(open.error); });
-  const tx = db.transaction("snapshot", change ? "readwrite" : "readonly");
-  const store = tx.objectStore("snapshot");
-  const record = await new Promise((ok) => { const r = store.get("engine-worker");
-                                             r.onsuccess = () => ok(r.result); });
-  let out = record ? {id: record.id, length: record.length, bytes: record.bytes.byteLength}
-                   : null;
-  if (record && change === "corrupt") {
-    const bytes = new Uint8Array(record.bytes);
-    for (let i = bytes.length >> 1; i < (bytes.length >> 1) + 4096; i++) bytes[i] ^= 0x5a;
-    store.put({...record, bytes: bytes.buffer}, "engine-worker");
-  }
-  if (record && change === "foreign") {
-    store.put({...record, id: "pyodide-another-release"}, "engine-worker");
-  }
-  if (record && change === "truncate") {
-    store.put({...record, bytes: record.bytes.slice(0, 1 << 20)}, "engine-worker");
-  }
-  await new Promise((ok) => { tx.oncomplete = ok; });
-  db.close();
-  return out;
-}"""
-
 
 def boot(page: Page, query: str) -> dict[str, Any]:
     """Open the page, wait for the engine and the hand; the worker's ping. Without a
@@ -56,13 +26,6 @@ def boot(page: Page, query: str) -> dict[str, Any]:
         page.get_by_test_id("start-game").click()
     page.wait_for_selector("[data-testid=hand-card]")
     return dict(json.loads(page.get_attribute("body", "data-boot") or "{}"))
-
-
-def snapshot_kept(page: Page) -> dict[str, Any]:
-    """Wait until the first visit's snapshot is stored (the worker writes it while the
-    game goes on); its record's id and size."""
-    page.wait_for_function(f"({RECORD})(null).then((r) => r !== null)", timeout=60_000)
-    return dict(page.evaluate(RECORD, None))
 
 
 def test_the_snapshot_is_made_then_restored_with_fresh_randomness(page: Page) -> None:
