@@ -8,8 +8,11 @@ through `apply` (tests/ai/test_fast_playout.py)."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ..actions import Meld
 from ..melds import WILD_KEY
+from ..sequences import POSITION, RUN_ORDER, run_limit
 from .fast_scoring import OLDER, SEQUENCE_PREFIX, sevens_canasta
 from .fast_table import KIND, SPECIAL, Table, card_order
 from .judgement import BIG_HAND, build_wild_meld, pure_meld_worth_starting, start_wild_meld
@@ -23,6 +26,30 @@ def ranks_by_suit(hand: dict[str, list[str]]) -> dict[str, set[str]]:
             for c in cards:
                 ranks_of.setdefault(c[1], set()).add(kind)
     return ranks_of
+
+
+def run_places(ranks: set[str], width: int, least: int) -> int:
+    """S6: the places of `RUN_ORDER` (bit i for place i) inside a window of `width`
+    consecutive places that holds at least `least` of `ranks`: a new sequence of
+    `least` naturals or more with at most `width - least` wild cards in its gaps lies in
+    such a window (any window of that width around a card of it, inside it or holding
+    it, has `least` of its naturals)."""
+    held = 0
+    for r in ranks:
+        place = POSITION.get(r)
+        if place is not None:
+            held |= 1 << place
+    return _windows(held, width, least)
+
+
+@lru_cache(maxsize=4096)
+def _windows(held: int, width: int, least: int) -> int:
+    full = (1 << width) - 1
+    covered = 0
+    for start in range(max(1, len(RUN_ORDER) - width + 1)):
+        if ((held >> start) & full).bit_count() >= least:
+            covered |= full << start
+    return covered
 
 
 class Melder(Table):
@@ -80,13 +107,20 @@ class Melder(Table):
         `runs_missing` of them sequences (B4). A canasta is one meld: one of the team's
         melds short of a canasta with the hand's cards that fit it (its rank, or naturals
         of its suit for a sequence) and every wild card held, or a new meld from the hand
-        alone. A bound only (the wild cards held counted for every meld, up to N3's limit for
-        sequences): `go_out_plan` decides. `wilds`: the wild cards held; `ranks_of`:
+        alone (a sequence: where `size` places in a row of its suit could be filled,
+        `run_places`). A bound only (the wild cards held counted for every meld, up to
+        N3's limit for sequences): `go_out_plan` decides. `wilds`: the wild cards held; `ranks_of`:
         `ranks_by_suit` of the hand."""
         size = self.size
         hand = self.hands[seat]
         run_wilds = min(wilds, self.rules.sequence_wilds)  # N3
-        runs = sum((len(r) + run_wilds) // size for r in ranks_of.values())
+        spare = wilds if self.rules.sequence_wilds else 0  # (N3: per sequence)
+        runs = 0
+        for suit, ranks in ranks_of.items():  # a new sequence: `size` places in a row
+            if run_places(ranks, size, size - run_wilds):
+                naturals = sum(1 for kind, cards in hand.items() if kind not in SPECIAL
+                               for c in cards if c[1] == suit)
+                runs += (naturals + spare) // size
         groups = sum((len(cards) + wilds) // size for kind, cards in hand.items()
                      if kind not in SPECIAL) + wilds // size
         for key, meld in self.melds[seat % self.teams].items():
@@ -105,24 +139,37 @@ class Melder(Table):
     def _loose_naturals(self, seat: int, wilds: int, ranks_of: dict[str, set[str]]) -> int:
         """S6's sequence games: the natural cards of the hand no meld of this turn could
         take, which only the one discard can leave (a bound: `go_out_plan` decides). A
-        card could join a group if the team has one of its rank or the hand holds three
-        of it (two and a wild card where C19 and U7 allow); a sequence if the team has one
-        of its suit, or the hand holds `sequence_min` ranks of its suit (`ranks_of`:
+        card could join a group if the team has one of its rank with room (W2), or the
+        hand holds three of it (two and a wild card where C19 and U7 allow); a sequence if
+        the team has one of its suit with room (S7), or it lies in a window of the hand's
+        ranks of its suit that could hold a new one (`run_places`; `ranks_of`:
         `ranks_by_suit` of the hand; `wilds`: the wild cards held)."""
         hand = self.hands[seat]
         table = self.melds[seat % self.teams]
-        grouped = {key[0] for key in table if key[0] != SEQUENCE_PREFIX}
-        run_suits = {c[1] for key, meld in table.items() if key[0] == SEQUENCE_PREFIX
-                     for c in meld.cards if KIND[c] not in SPECIAL}
         rules = self.rules
+        most = run_limit(rules, True)
+        run_suits = {c[1] for key, meld in table.items() if key[0] == SEQUENCE_PREFIX
+                     and len(meld.cards) < most
+                     for c in meld.cards if KIND[c] not in SPECIAL}
         least = max(2, rules.wilds_from_naturals)  # C19; U7: naturals before a wild card
+        width = rules.sequence_min + min(wilds, rules.sequence_wilds)  # N3
+        runnable: dict[str, int] = {}
         loose = 0
         for kind, cards in hand.items():
             n = len(cards)
-            if kind in SPECIAL or kind in grouped or n >= 3 or (n >= least and n + wilds >= 3):
+            if kind in SPECIAL or n >= 3 or (n >= least and n + wilds >= 3):
                 continue
-            for c in cards:  # S6, N3: a new sequence holds `sequence_min` naturals
-                if c[1] not in run_suits and len(ranks_of[c[1]]) < rules.sequence_min:
+            meld = table.get(kind)
+            if meld is not None and self.space(meld) > 0:
+                continue
+            place = POSITION.get(kind)
+            for c in cards:
+                suit = c[1]
+                if suit in run_suits:
+                    continue
+                if suit not in runnable:
+                    runnable[suit] = run_places(ranks_of[suit], width, rules.sequence_min)
+                if place is None or not runnable[suit] >> place & 1:
                     loose += 1
         return loose
 
