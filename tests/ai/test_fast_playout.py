@@ -202,3 +202,20 @@ def test_the_go_out_bounds_of_sequence_games_never_refuse_a_way_out(
     for seed in range(150):
         _replay(_game(variant, 3000 + seed), seed)
     assert asked["reach"] + asked["loose"] >= 100
+
+
+def test_s6_n3_a_new_sequence_lies_in_a_window_of_its_suits_ranks() -> None:
+    """`run_places`: the places a new sequence of three could cover — three ranks in a
+    row; with one wild card (N3) three naturals in four places; never around a gap."""
+    from canasta.ai.fast_melds import run_places
+    from canasta.sequences import POSITION
+
+    def places(mask: int) -> str:
+        return "".join(r for r, i in POSITION.items() if mask >> i & 1)
+
+    assert places(run_places({"5", "6", "7", "Q"}, 3, 3)) == "567"
+    assert run_places({"5", "7", "9", "J"}, 3, 3) == 0
+    assert places(run_places({"5", "6", "8", "K"}, 4, 3)) == "5678"
+    assert places(run_places({"Q", "K", "A", "3"}, 3, 3)) == "QKA"
+    assert run_places({"4", "5", "6", "7", "8", "9"}, 7, 7) == 0
+    assert places(run_places(set("456789T"), 7, 7)) == "456789T"
