@@ -313,9 +313,12 @@ def _go_out(
         return None
     lacking = rules.sequence_canastas_to_go_out - sequence_canastas(rules, melds)
     kinds = bool(need_points or canasta_needed)  # (N3: jokers and 2s count apart)
+    stuck = None if any(m.rank == "3" for m in melds) else _Stuck(hand, melds, dead)
     for way in sequence_ways(rules, hand, melds, out=True, kinds=kinds):
         if way.canastas < lacking:
             continue  # B4: this way out would lack a canasta of a sequence
+        if stuck is not None and way.used and stuck.after(way.used) > 1:
+            continue  # (what `_go_out_groups` refuses first, counted without its work)
         rest = without(hand, way.used)
         if not rest:
             if (rules.final_discard != "required" and points(way.used) >= need_points
@@ -330,6 +333,45 @@ def _go_out(
                 or _makes_canasta(rules, rest, found, canasta_needed)):
             return found, way.plays
     return None
+
+
+class _Stuck:
+    """The cards of a hand that `_go_out_groups` finds no meld for (so at most one, the
+    discard, may be left: C30), counted again for what a sequence play leaves: the
+    naturals of a rank held once with no meld of it on the table, the cards of a `dead`
+    rank (U24), a lone black 3 (C21: two, or more than four, can never all go). Used
+    where the table has no meld of black 3s (after one, `_go_out_groups` decides alone)."""
+
+    def __init__(self, hand: tuple[str, ...], melds: tuple[TableMeld, ...],
+                 dead: frozenset[str]) -> None:
+        self.counts: dict[str, int] = {}
+        blacks = 0
+        for c in hand:
+            if c in BLACK_THREES:
+                blacks += 1
+            elif c not in WILDS and RANK[c] != "3":
+                self.counts[RANK[c]] = self.counts.get(RANK[c], 0) + 1
+        self.dead = dead
+        self.existing = {r for r in _team_counts(melds)[0] if r not in dead}
+        self.base = 2 if blacks == 2 or blacks > 4 else int(blacks == 1)
+        self.base += sum(self._of(r, n) for r, n in self.counts.items())
+
+    def _of(self, rank: str, n: int) -> int:
+        if rank in self.dead:
+            return n
+        return int(n == 1 and rank not in self.existing)
+
+    def after(self, used: tuple[str, ...]) -> int:
+        """The cards left with no meld once the cards `used` are laid in sequences."""
+        taken: dict[str, int] = {}
+        for c in used:
+            if c not in WILDS:
+                taken[RANK[c]] = taken.get(RANK[c], 0) + 1
+        total = self.base
+        for r, k in taken.items():
+            n = self.counts[r]
+            total += self._of(r, n - k) - self._of(r, n)
+        return total
 
 
 def _makes_canasta(rules: RuleSet, rest: tuple[str, ...], way: _Way, level: int) -> bool:
