@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from .ai.fast import playout, unmodelled
-from .ai.timing import bench_ai
+from .ai.timing import THREE_DECK, THREE_DECK_SEED, bench_ai, played_positions
 from .cards import make_deck
 from .checks import check
 from .house_rules import rules_named
@@ -26,6 +26,9 @@ from .transitions import apply
 from .variants import VARIANTS
 
 BENCH_POSITIONS = Path(__file__).resolve().parent.parent / "bench" / "positions.json"
+# Issue 12's three-deck position set: the strong level's decision time in `make perf`.
+THREE_DECK_POSITIONS = BENCH_POSITIONS.with_name("positions-three-deck.json")
+POSITION_SETS = {"classic": BENCH_POSITIONS, "three-deck": THREE_DECK_POSITIONS}
 
 
 def variant_name(name: str) -> str:
@@ -219,9 +222,14 @@ def main(argv: list[str] | None = None) -> int:
     b = sub.add_parser("bench", help="print play-outs, actions and legal_actions per second")
     b.add_argument("--seconds", type=float, default=3.0)
     b.add_argument("--variant", default="classic", type=variant_name, help=VARIANT_HELP)
-    sub.add_parser("bench-ai", help="strong AI decisions and play-outs per second")
-    pos = sub.add_parser("bench-positions", help="regenerate bench/positions.json")
-    pos.add_argument("--count", type=int, default=50)
+    bai = sub.add_parser("bench-ai", help="strong AI decisions and play-outs per second")
+    bai.add_argument("--set", default="classic", choices=sorted(POSITION_SETS),
+                     help="classic: bench/positions.json; three-deck: "
+                          "bench/positions-three-deck.json")
+    pos = sub.add_parser("bench-positions", help="regenerate a bench position set")
+    pos.add_argument("--count", type=int, default=0,
+                     help="positions (default 50); three-deck: per variant (default 8)")
+    pos.add_argument("--set", default="classic", choices=sorted(POSITION_SETS))
     sub.add_parser("arena", help="duplicate matches between AI levels (see --help there)")
     sub.add_parser("audit", help="how often a level gives the pile away; turns per round "
                    "(see --help there)")
@@ -233,9 +241,13 @@ def main(argv: list[str] | None = None) -> int:
     elif args.command == "bench":
         print(json.dumps(bench(args.seconds, args.variant), indent=2))
     elif args.command == "bench-ai":
-        print(json.dumps(bench_ai(json.loads(BENCH_POSITIONS.read_text())), indent=2))
+        positions = json.loads(POSITION_SETS[args.set].read_text())
+        print(json.dumps(bench_ai(positions), indent=2))
     else:
-        BENCH_POSITIONS.parent.mkdir(exist_ok=True)
-        BENCH_POSITIONS.write_text(json.dumps(make_bench_positions(args.count)) + "\n")
-        print(f"wrote {args.count} positions to {BENCH_POSITIONS}")
+        path = POSITION_SETS[args.set]
+        path.parent.mkdir(exist_ok=True)
+        made = (make_bench_positions(args.count or 50) if args.set == "classic" else
+                played_positions(THREE_DECK, args.count or 8, THREE_DECK_SEED))
+        path.write_text(json.dumps(made) + "\n")
+        print(f"wrote {len(made)} positions to {path}")
     return 0

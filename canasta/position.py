@@ -62,9 +62,15 @@ def _meld(rules: RuleSet, cards: tuple[str, ...], where: str) -> TableMeld:
         raise PositionError(Text("{where}: a meld needs natural cards of exactly one rank",
                                  where=where))
     rank = ranks.pop()
-    if rank == "3":
+    if rank == "3" and not rules.black_threes_anytime:
         raise PositionError(Text("{where}: 3s are not melded in a position (C20, C21)",
                                  where=where))
+    if rank == "3":  # E5: a side's set of black 3s lies on the table during the round
+        if not (3 <= len(cards) <= 4 and all(c in BLACK_THREES for c in cards)):
+            raise PositionError(Text("{where}: invalid meld {cards}: {problem}", where=where,
+                                     cards=str(list(cards)),
+                                     problem="Black 3s are melded as a set of three or four."))
+        return table_meld(rank, sort_cards(cards))
     # (U8: a meld of a rank that takes wild cards only in an initial meld may hold them)
     problem = shape_problem(rules, rank, len(naturals), len(cards) - len(naturals), True)
     if problem:

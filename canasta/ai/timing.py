@@ -5,13 +5,24 @@ timed on fixed positions (`python -m canasta bench`, and in the browser's worker
 
 from __future__ import annotations
 
+import random
 import time
 from typing import Any
 
-from ..position import load_position
+from ..house_rules import rules_named
+from ..legal import legal_actions
+from ..position import load_position, position_of
+from ..transitions import apply, deal_round
 from ..view import view_for
 from . import choose_action
 from .search import STATS
+
+# Issue 12's three-deck games (bench/positions-three-deck.json), and the first seed of
+# that set's deals: a tuning seed no arena run or calibration has used (the strong
+# level's budgets for these games were set on deals from seed 40,001 on).
+THREE_DECK = ("samba", "samba-twos", "samba-three-naturals", "bolivia", "brazilian",
+              "three-deck-sequences", "escalera")
+THREE_DECK_SEED = 90_001
 
 
 def time_summary(seconds: list[float]) -> dict[str, float]:
@@ -26,24 +37,57 @@ def time_summary(seconds: list[float]) -> dict[str, float]:
 
 
 def bench_ai(positions: list[dict[str, Any]], repeat: int = 1) -> dict[str, Any]:
-    """Strong-level decisions and play-outs per second on the committed positions."""
+    """Strong-level decisions and play-outs per second on the committed positions, and
+    the decision times of each variant among them."""
     views = []
     for data in positions:
         state = load_position(data)
-        views.append(view_for(state, state.to_act))
+        views.append((state.rules.name, view_for(state, state.to_act)))
     before = dict(STATS)
     times: list[float] = []
+    by_variant: dict[str, list[float]] = {}
     for r in range(repeat):
-        for i, view in enumerate(views):
+        for i, (variant, view) in enumerate(views):
             start = time.perf_counter()
             choose_action(view, "strong", r * 1000 + i)
             times.append(time.perf_counter() - start)
+            by_variant.setdefault(variant, []).append(times[-1])
     spent = sum(times)
     return {
         "positions": len(views),
         "strong_decisions_per_s": round(len(times) / spent, 1),
         "playouts_per_s": round((STATS["playouts"] - before["playouts"]) / spent, 1),
         "time_cap_hits": STATS["time_cap_hits"] - before["time_cap_hits"],
+        "turn_budget_stops": STATS["turn_budget_stops"] - before["turn_budget_stops"],
         "seconds": round(spent, 2),
         "timing": time_summary(times),
+        "by_variant": {v: time_summary(ts) for v, ts in by_variant.items()},
     }
+
+
+def played_positions(variants: tuple[str, ...], per_variant: int, seed: int
+                     ) -> list[dict[str, Any]]:
+    """`per_variant` positions of each variant as the normal level plays it (all seats):
+    one a round, dealt from `seed` on, at a random turn of the round where the player
+    to move has a choice (at the start of a turn or just after drawing, as a position
+    describes: `position.position_of`)."""
+    positions: list[dict[str, Any]] = []
+    for variant in variants:
+        rules = rules_named(variant)
+        rng = random.Random(seed)
+        got = 0
+        while got < per_variant:
+            state = deal_round(rules, seed, 1, 0, (0,) * rules.teams)
+            seed += 1
+            stop, steps = rng.randrange(8, 160), 0
+            while not state.round_over:
+                if (steps >= stop and state.phase in ("draw", "play") and not state.turn_melded
+                        and not state.pending and not state.asked
+                        and len(legal_actions(state)) > 1):
+                    positions.append(position_of(state))
+                    got += 1
+                    break
+                state = apply(state, choose_action(view_for(state, state.to_act), "normal",
+                                                   seed * 31 + steps))
+                steps += 1
+    return positions

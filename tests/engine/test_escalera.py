@@ -6,8 +6,11 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
+
 import canasta as C
 from canasta.house_rules import rules_named
+from canasta.position import position_of
 from canasta.scoring import canasta_bonus, hand_card_cost, red_three_score, score_round
 from canasta.state import State
 from tests.engine.helpers import meld, rule, take, three_deck_at
@@ -85,6 +88,21 @@ def test_E5_a_set_of_black_threes_at_any_time_E6_their_cost() -> None:
     assert rule(after, meld("3C")) == "E5"  # nothing added, no second set
     assert rule(after, meld("9D", "9H", "3C")) is not None
     assert hand_card_cost(ESC, "3S") == 200
+
+
+def test_E5_a_position_holds_a_side_s_set_of_black_threes() -> None:
+    """A position of the round after a set of black 3s was laid (E5) loads and is written
+    back the same; where black 3s are melded only going out (C21) it is refused, and so is
+    a set of five or one with a wild card."""
+    state = at(["9D", "9H", "4S"], melds=[[["AS", "AH", "AD"], ["3S", "3C", "3S"]], []])
+    assert [m.rank for m in state.melds[0]] == ["A", "3"]
+    position = position_of(state)
+    assert position_of(C.load_position(position)) == position
+    for cards in (["3S", "3C", "3S", "3C", "3S"], ["3S", "3C", "2C"]):
+        with pytest.raises(C.PositionError, match="invalid meld"):
+            at(["9D"], melds=[[cards], []])
+    with pytest.raises(C.PositionError, match="C21"):
+        three_deck_at(C.get_rules("samba"), ["9D"], melds=[[["3S", "3C", "3S"]], []])
 
 
 def test_E5_black_threes_may_be_part_of_an_initial_meld() -> None:
