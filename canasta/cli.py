@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from .ai.fast import playout, unmodelled
-from .ai.timing import THREE_DECK, THREE_DECK_SEED, bench_ai, played_positions
+from .ai.timing import THREE_DECK, THREE_DECK_SEED, bench_ai, played_saves
 from .cards import make_deck
 from .checks import check
 from .house_rules import rules_named
@@ -26,9 +26,9 @@ from .transitions import apply
 from .variants import VARIANTS
 
 BENCH_POSITIONS = Path(__file__).resolve().parent.parent / "bench" / "positions.json"
-# Issue 12's three-deck position set: the strong level's decision time in `make perf`.
-THREE_DECK_POSITIONS = BENCH_POSITIONS.with_name("positions-three-deck.json")
-POSITION_SETS = {"classic": BENCH_POSITIONS, "three-deck": THREE_DECK_POSITIONS}
+# Issue 12's three-deck set (saves: any moment of a turn): the strong level's decision time.
+THREE_DECK_SAVES = BENCH_POSITIONS.with_name("saves-three-deck.json")
+POSITION_SETS = {"classic": BENCH_POSITIONS, "three-deck": THREE_DECK_SAVES}
 
 
 def variant_name(name: str) -> str:
@@ -225,10 +225,10 @@ def main(argv: list[str] | None = None) -> int:
     bai = sub.add_parser("bench-ai", help="strong AI decisions and play-outs per second")
     bai.add_argument("--set", default="classic", choices=sorted(POSITION_SETS),
                      help="classic: bench/positions.json; three-deck: "
-                          "bench/positions-three-deck.json")
+                          "bench/saves-three-deck.json (saves)")
     pos = sub.add_parser("bench-positions", help="regenerate a bench position set")
     pos.add_argument("--count", type=int, default=0,
-                     help="positions (default 50); three-deck: per variant (default 8)")
+                     help="positions (default 50); three-deck: per variant (default 20)")
     pos.add_argument("--set", default="classic", choices=sorted(POSITION_SETS))
     sub.add_parser("arena", help="duplicate matches between AI levels (see --help there)")
     sub.add_parser("audit", help="how often a level gives the pile away; turns per round "
@@ -247,7 +247,7 @@ def main(argv: list[str] | None = None) -> int:
         path = POSITION_SETS[args.set]
         path.parent.mkdir(exist_ok=True)
         made = (make_bench_positions(args.count or 50) if args.set == "classic" else
-                played_positions(THREE_DECK, args.count or 8, THREE_DECK_SEED))
-        path.write_text(json.dumps(made) + "\n")
-        print(f"wrote {len(made)} positions to {path}")
+                played_saves(THREE_DECK, args.count or 20, THREE_DECK_SEED))
+        path.write_text(json.dumps(made, separators=(",", ":")) + "\n")
+        print(f"wrote {len(made)} entries to {path}")
     return 0

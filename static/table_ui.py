@@ -291,6 +291,8 @@ ROWS = (
     ".melds-us [data-act=meld-target], .melds-us [data-act=new-meld]",
     ".center [data-act=draw], .center [data-act=pile]",
 )
+# ?bench=ai / ?bench=three-deck (tools/perf.py): the position sets timed in the worker.
+BENCH_SETS = {"ai": "./bench/positions.json", "three-deck": "./bench/saves-three-deck.json"}
 ARROWS = {"ArrowLeft": (0, -1), "ArrowRight": (0, 1), "ArrowUp": (1, 0), "ArrowDown": (-1, 0)}
 
 
@@ -509,10 +511,10 @@ async def main():
         S["level"] = PARAMS["level"]
     if "variant" in PARAMS:
         S["variant"] = PARAMS["variant"]
-    if PARAMS.get("bench") == "ai":
-        # tools/perf.py: time the strong AI inside the worker on the bench positions.
+    if PARAMS.get("bench") in BENCH_SETS:
+        # tools/perf.py: time the strong AI inside the worker on a bench position set.
         S["eng"] = await workers["engine"]
-        response = await window.fetch("./bench/positions.json")
+        response = await window.fetch(BENCH_SETS[PARAMS["bench"]])
         text = await response.text()
         document.body.setAttribute("data-bench", str(await S["eng"].bench_ai(text)))
         return

@@ -1,6 +1,8 @@
 """Measure the page as a player meets it, in headless Chromium (issue 4 targets).
 
     python tools/perf.py        (make perf)
+    python tools/perf.py --largest VARIANT...    (only the largest games' figures)
+    python tools/perf.py --three-deck            (issue 12's three-deck position set)
 
 Prints: time to the table frame (first contentful paint), engine ready (cold and
 warm), a late-game save resumed, bytes transferred on a first (gzip) and a repeat
@@ -341,9 +343,49 @@ def only_largest(variants: list[str]) -> int:
     return 0
 
 
+def bench_in_worker(context: Any, base: str, name: str) -> dict[str, Any]:
+    """The strong level timed inside the browser's worker on a bench position set
+    (`?bench=ai`: bench/positions.json; `?bench=three-deck`: issue 12's set)."""
+    page = context.new_page()
+    page.goto(base + f"?bench={name}&nosw=1")
+    page.wait_for_selector("body[data-bench]", state="attached", timeout=600_000)
+    figures: dict[str, Any] = json.loads(page.get_attribute("body", "data-bench") or "{}")
+    page.close()
+    return figures
+
+
+def three_deck() -> int:
+    """`python tools/perf.py --three-deck`: the strong level on issue 12's three-deck
+    position set (bench/saves-three-deck.json) in the browser's worker, then in
+    this CPython on the same positions: p95 by variant side by side, and the ratio."""
+    from canasta.ai.timing import bench_ai
+    from canasta.cli import THREE_DECK_SAVES
+
+    server, base = start_server()
+    with sync_playwright() as p, tempfile.TemporaryDirectory() as profile:
+        context = table_context(p, profile)
+        browser = bench_in_worker(context, base, "three-deck")
+        context.close()
+    server.shutdown()
+    here = bench_ai(json.loads(THREE_DECK_SAVES.read_text()))
+    print(json.dumps({"browser_worker": browser, "cpython": here}, indent=2))
+    print("variant: browser worker mean / p95 / max s | CPython mean / p95 / max s")
+    for variant, b in browser["by_variant"].items():
+        c = here["by_variant"][variant]
+        print(f"{variant}: {b['mean_s']:.3f} / {b['p95_s']:.3f} / {b['max_s']:.3f} | "
+              f"{c['mean_s']:.3f} / {c['p95_s']:.3f} / {c['max_s']:.3f}")
+    ratio = browser["seconds"] / here["seconds"]
+    print(f"all {browser['positions']} positions: browser {browser['seconds']} s, CPython "
+          f"{here['seconds']} s ({ratio:.2f}x); time cap hits {browser['time_cap_hits']} / "
+          f"{here['time_cap_hits']}")
+    return 0
+
+
 def main() -> int:
     if sys.argv[1:2] == ["--largest"]:
         return only_largest(sys.argv[2:] or list(LARGEST))
+    if sys.argv[1:2] == ["--three-deck"]:
+        return three_deck()
     server, base = start_server()
     out: dict[str, Any] = {}
     with sync_playwright() as p, tempfile.TemporaryDirectory() as profile:
@@ -398,12 +440,7 @@ def main() -> int:
         out["ai_in_browser_worker"] = {
             level: ai_step_times(context, base, level) for level in ("normal", "strong")
         }
-        bench = context.new_page()
-        bench.goto(base + "?bench=ai&nosw=1")
-        bench.wait_for_selector("body[data-bench]", state="attached", timeout=300_000)
-        out["ai_in_browser_worker"]["bench_positions"] = json.loads(
-            bench.get_attribute("body", "data-bench") or "{}")
-        bench.close()
+        out["ai_in_browser_worker"]["bench_positions"] = bench_in_worker(context, base, "ai")
         for variant in LARGEST:
             out[variant] = largest_game(context, base, variant)
         context.close()

@@ -44,8 +44,8 @@ CSP = ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval' 'unsafe-eval'; 
 
 
 # Files of this development server only (not of the site): `make perf` times the AI in
-# the browser's worker on the committed bench positions (`?bench=ai`).
-DEV_FILES = ("bench/positions.json",)
+# the browser's worker on the committed bench positions (`?bench=ai`, `?bench=three-deck`).
+DEV_FILES = ("bench/positions.json", "bench/saves-three-deck.json")
 
 
 def served_path(url: str) -> str | None:

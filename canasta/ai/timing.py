@@ -11,8 +11,10 @@ from typing import Any
 
 from ..house_rules import rules_named
 from ..legal import legal_actions
-from ..position import load_position, position_of
-from ..transitions import apply, deal_round
+from ..position import load_position
+from ..saves import SCHEMA, from_json, new_game, to_json
+from ..state import State
+from ..transitions import apply
 from ..view import view_for
 from . import choose_action
 from .search import STATS
@@ -37,11 +39,11 @@ def time_summary(seconds: list[float]) -> dict[str, float]:
 
 
 def bench_ai(positions: list[dict[str, Any]], repeat: int = 1) -> dict[str, Any]:
-    """Strong-level decisions and play-outs per second on the committed positions, and
-    the decision times of each variant among them."""
+    """Strong-level decisions and play-outs per second on the committed positions (or
+    saves), and the decision times of each variant among them."""
     views = []
-    for data in positions:
-        state = load_position(data)
+    for data in positions:  # (a save where it has actions: any moment of a game)
+        state = _saved(data) if "actions" in data else load_position(data)
         views.append((state.rules.name, view_for(state, state.to_act)))
     before = dict(STATS)
     times: list[float] = []
@@ -65,29 +67,37 @@ def bench_ai(positions: list[dict[str, Any]], repeat: int = 1) -> dict[str, Any]
     }
 
 
-def played_positions(variants: tuple[str, ...], per_variant: int, seed: int
-                     ) -> list[dict[str, Any]]:
-    """`per_variant` positions of each variant as the normal level plays it (all seats):
-    one a round, dealt from `seed` on, at a random turn of the round where the player
-    to move has a choice (at the start of a turn or just after drawing, as a position
-    describes: `position.position_of`)."""
-    positions: list[dict[str, Any]] = []
+def _saved(entry: dict[str, Any]) -> State:
+    """A bench save (`played_saves`: variant, seed, actions) loaded as a save."""
+    rules = rules_named(entry["variant"])
+    return from_json({**entry, "schema": SCHEMA, "rules": rules.to_json(), "start": None})
+
+
+def played_saves(variants: tuple[str, ...], per_variant: int, seed: int
+                 ) -> list[dict[str, Any]]:
+    """`per_variant` saves of each variant as the normal level plays it (all seats; each
+    its variant's name, seed and actions, `_saved` loads it), one
+    a game from `seed` on, stopped at a random moment of the first round where the
+    player to move has a choice: the start of a turn, after the draw, or after melding
+    with the discard to come (the moment the strong level often searches longest, which
+    a position cannot describe)."""
+    saves: list[dict[str, Any]] = []
     for variant in variants:
         rules = rules_named(variant)
         rng = random.Random(seed)
         got = 0
         while got < per_variant:
-            state = deal_round(rules, seed, 1, 0, (0,) * rules.teams)
+            state = new_game(rules, seed)
             seed += 1
             stop, steps = rng.randrange(8, 160), 0
             while not state.round_over:
-                if (steps >= stop and state.phase in ("draw", "play") and not state.turn_melded
-                        and not state.pending and not state.asked
+                if (steps >= stop and state.phase in ("draw", "play")
                         and len(legal_actions(state)) > 1):
-                    positions.append(position_of(state))
+                    saved = to_json(state)  # (the rules, by name: the set stays small)
+                    saves.append({k: saved[k] for k in ("variant", "seed", "actions")})
                     got += 1
                     break
                 state = apply(state, choose_action(view_for(state, state.to_act), "normal",
                                                    seed * 31 + steps))
                 steps += 1
-    return positions
+    return saves

@@ -239,6 +239,29 @@ def test_bench_ai_times_strong_decisions_on_committed_positions() -> None:
     assert isinstance(result["time_cap_hits"], int)  # a figure (load can cause hits)
 
 
+def test_the_three_deck_set_is_saves_of_normal_play_in_each_three_deck_game(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """bench/saves-three-deck.json (issue 12): twenty saves of each three-deck game, each
+    at a choice of the player to move; made again from its seeds it is the same; the
+    strong level is timed on saves by variant."""
+    import json
+
+    from canasta.ai import search
+    from canasta.ai.timing import THREE_DECK, THREE_DECK_SEED, _saved, played_saves
+    from canasta.cli import THREE_DECK_SAVES, bench_ai
+
+    saves = json.loads(THREE_DECK_SAVES.read_text())
+    assert [e["variant"] for e in saves] == [v for v in THREE_DECK for _ in range(20)]
+    for entry in saves:
+        state = _saved(entry)
+        assert state.rules.name == entry["variant"] and len(C.legal_actions(state)) > 1
+    assert played_saves(THREE_DECK[:1], 2, THREE_DECK_SEED) == saves[:2]
+    monkeypatch.setattr(search, "TIME_CAP", 0.0)  # (one sampled deal a decision: quick)
+    result = bench_ai(saves[::20])
+    assert set(result["by_variant"]) == set(THREE_DECK)
+    assert all(t["decisions"] == 1 for t in result["by_variant"].values())
+
+
 def test_time_cap_hits_are_counted_and_reported(monkeypatch: pytest.MonkeyPatch) -> None:
     import json
 

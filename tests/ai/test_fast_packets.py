@@ -219,6 +219,6 @@ def test_a_sampled_deal_that_refuses_the_candidate_is_skipped_and_counted() -> N
     assert C.check(world, take) is not None
     before = STATS["world_refusals"]
     memory = Memory(thrown=(frozenset(),) * 4, picked=(frozenset(),) * 4)
-    assert _rollout(world, take, 0, 1, memory) == (None, 0)
+    assert _rollout(world, take, 0, 1, memory) == (None, 0, 0)
     assert _public_rollout(world, take, 0, 1) is None
     assert STATS["world_refusals"] == before + 2

@@ -1,7 +1,9 @@
 """The strong level's budget (canasta/ai/search.py): a number of play-outs, and where a
 round runs long (`search.long_round`: every player has a packet dealt face down, or nobody
-goes out) also a number of turns played by those play-outs, so that its early decisions
-keep to the browser's time (issue 19: p95 <= 1 s) and the choice stays deterministic."""
+goes out) also a number of turns played by those play-outs, and in the other games with
+sequences a budget of turns and searches for a way out (`search.work_budget`), so that
+its decisions keep to the browser's time (p95 <= 1 s) and the choice stays
+deterministic."""
 
 from __future__ import annotations
 
@@ -60,3 +62,27 @@ def test_a_round_that_is_not_long_has_no_turn_budget(monkeypatch: pytest.MonkeyP
     monkeypatch.setattr(search, "LONG_ROUND_TURNS", 1)
     _, counts = _searched(_discard_choice("classic", 3))
     assert counts["turn_budget_stops"] == 0 and counts["playouts"] > MAX_CANDIDATES
+
+
+def test_a_sequence_games_search_stops_at_its_budget_of_work_searches_counted(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """S6's games (not long rounds): the play-outs' turns and their searches for a way
+    out (`search.SEARCH_WORK` turns each) count toward `search.SEQUENCE_WORK`."""
+    monkeypatch.setattr(search, "TIME_CAP", float("inf"))
+    assert search.work_budget(rules_named("samba")) == (search.SEQUENCE_WORK,
+                                                         search.SEARCH_WORK)
+    assert search.work_budget(rules_named("classic")) is None
+    assert search.work_budget(rules_named("escalera")) == (search.LONG_ROUND_TURNS, 0)
+    view = _discard_choice("samba", 4)
+    monkeypatch.setattr(search, "SEQUENCE_WORK", 10**9)
+    unbounded = _searched(view)[1]
+    assert unbounded["turn_budget_stops"] == 0 and unbounded["playouts"] > 100
+    monkeypatch.setattr(search, "SEQUENCE_WORK", 1)  # stop after the first sampled deal
+    action, counts = _searched(view)
+    assert counts["turn_budget_stops"] == 1 and 2 <= counts["playouts"] <= MAX_CANDIDATES
+    assert _searched(view)[0] == action  # a budget of work: the same choice again
+    # A budget the turns alone fill only late: searches weighted heavily fill it at once.
+    monkeypatch.setattr(search, "SEQUENCE_WORK", 2_000)
+    by_turns = _searched(view)[1]["playouts"]
+    monkeypatch.setattr(search, "SEARCH_WORK", 10**6)
+    assert _searched(view)[1]["playouts"] < by_turns
