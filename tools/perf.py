@@ -2,7 +2,7 @@
 
     python tools/perf.py        (make perf)
     python tools/perf.py --largest VARIANT...    (only the largest games' figures)
-    python tools/perf.py --three-deck            (issue 12's three-deck position set)
+    python tools/perf.py --three-deck            (issue 12's three-deck set of saves)
 
 Prints: time to the table frame (first contentful paint), engine ready (cold and
 warm), a late-game save resumed, bytes transferred on a first (gzip) and a repeat
@@ -11,7 +11,9 @@ and the time from a human click to the updated table. The largest game of each f
 Classic for six (`classic-6p`: six seats, three decks) and Mexicana (`mexicana`: 162
 cards, 13 more per side), is measured beside Classic for four: AI
 decision time in the worker, main-thread tasks and click to table during play, and
-a long save replayed; the figures end with the two side by side. Last, engine ready
+a long save replayed; the figures end with the two side by side. The strong level is also
+timed in the worker on issue 12's three-deck set (bench/saves-three-deck.json; `--three-deck`
+times it alone, beside CPython). Last, engine ready
 with and without the worker's memory snapshot (issue 17), side by side, with this
 run's CPython bench figure.
 """
@@ -441,6 +443,8 @@ def main() -> int:
             level: ai_step_times(context, base, level) for level in ("normal", "strong")
         }
         out["ai_in_browser_worker"]["bench_positions"] = bench_in_worker(context, base, "ai")
+        out["ai_in_browser_worker"]["three_deck_set"] = bench_in_worker(context, base,
+                                                                        "three-deck")
         for variant in LARGEST:
             out[variant] = largest_game(context, base, variant)
         context.close()

@@ -83,7 +83,7 @@ LONG_ROUND_TURNS = 6000
 # games. So their decisions stop sampling deals once the play-outs' work — turns, and
 # SEARCH_WORK for each search for a way out times its `fast.SEARCH_COST` — reaches
 # SEQUENCE_WORK (counted in STATS["turn_budget_stops"]); set on decisions of tuning deals
-# (seeds from 40,001): it cuts about a fifth of them.
+# (seeds from 40,001): it stopped about one in six of them.
 SEQUENCE_WORK = 12_000
 SEARCH_WORK = 5
 # world_refusals: play-outs skipped because a sampled deal refused the candidate that is
