@@ -19,6 +19,12 @@ from canasta.transitions import apply, deal_round
 from canasta.view import view_for
 
 
+@pytest.fixture(autouse=True)
+def _no_time_cap(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The budgets of work alone: a loaded machine's wall clock never cuts a search here."""
+    monkeypatch.setattr(search, "TIME_CAP", float("inf"))
+
+
 def _discard_choice(variant: str, seed: int) -> dict[str, Any]:
     """The first view, in a round the normal level plays, where normal discards and
     holds at least three different cards to discard."""
@@ -68,7 +74,6 @@ def test_a_sequence_games_search_stops_at_its_budget_of_work_searches_counted(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """S6's games (not long rounds): the play-outs' turns and their searches for a way
     out (`search.SEARCH_WORK` turns each) count toward `search.SEQUENCE_WORK`."""
-    monkeypatch.setattr(search, "TIME_CAP", float("inf"))
     assert search.work_budget(rules_named("samba")) == (search.SEQUENCE_WORK,
                                                          search.SEARCH_WORK)
     assert search.work_budget(rules_named("classic")) is None
