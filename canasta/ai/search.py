@@ -234,8 +234,8 @@ def _rollout(
     """Our team's round total minus the best opponent's after `action` and a play-out
     whose policy remembers what the log showed of each seat (`memory`), and the turns the
     play-out played and its searches for a way out (`fast.SEARCH_COST`: weighted by the
-    cards held); None where the sampled deal refuses
-    `action` (counted in STATS["world_refusals"])."""
+    cards held); None where the sampled deal refuses `action` (counted in
+    STATS["world_refusals"])."""
     state = _applied(world, action)
     if state is None:
         return None, 0, 0

@@ -19,7 +19,7 @@ from ..view import view_for
 from . import choose_action
 from .search import STATS
 
-# Issue 12's three-deck games (bench/positions-three-deck.json), and the first seed of
+# Issue 12's three-deck games (bench/saves-three-deck.json), and the first seed of
 # that set's deals: a tuning seed no arena run or calibration has used (the strong
 # level's budgets for these games were set on deals from seed 40,001 on).
 THREE_DECK = ("samba", "samba-twos", "samba-three-naturals", "bolivia", "brazilian",
