@@ -26,6 +26,7 @@ from .gifts import LOOP_TAKES, LOOP_TURNS, closed_for, empty_takes, gift_reason
 from .judgement import (
     BIG_HAND,
     BIG_PILE,
+    RUN_KEEP,
     answer_yes,
     build_wild_meld,
     danger_score,
@@ -36,6 +37,7 @@ from .judgement import (
     want_out,
 )
 from .knowledge import Knowledge, natural_ranks, read_view
+from .run_plan import run_keepers
 
 Json = dict[str, Any]
 SPECIAL_HAND: Json = {"type": "special_hand"}
@@ -82,6 +84,17 @@ def _goal(view: Json, team: int) -> int:
 
 def _runs(view: Json, team: int) -> int:
     return sum(1 for m in view["melds"][team] if m["canasta"] == "sequence")
+
+
+def _run_keepers(view: Json, rules: RuleSet) -> frozenset[str]:
+    """B4: while the side lacks the canasta of a sequence it needs to go out, the cards
+    of the hand that could grow one (`run_plan.run_keepers`); else none."""
+    team = _team(view)
+    if rules.sequence_canastas_to_go_out <= _runs(view, team):
+        return frozenset()
+    runs = [m["cards"] for m in view["melds"][team] if m["kind"] == "sequence"
+            and not m["canasta"]]
+    return run_keepers(view["hand"], runs, rules.canasta_size)
 
 
 def _opponent_threat(view: Json) -> bool:
@@ -228,6 +241,7 @@ def _best_meld(view: Json, melds: list[Json], level: str, know: Knowledge) -> Js
     dumping = canastas >= _goal(view, team)  # ready to go out: empty the hand
     # R17: a side that needs a canasta of wild cards saves them for it
     lacking = kinds_lacking(rules, tuple(meld_of_view(m) for m in view["melds"][team]))
+    keepers = _run_keepers(view, rules) if level == "normal" else frozenset()
     best: tuple[int, Json] | None = None
     for a in melds:
         cards = a["cards"]
@@ -238,6 +252,11 @@ def _best_meld(view: Json, melds: list[Json], level: str, know: Knowledge) -> Js
         run = runs.get(a.get("onto")) if a.get("onto") is not None else None
         if run is not None or len({RANK[c] for c in cards if c not in WILDS}) > 1:
             score = _sequence_score(run, len(cards), level, rules)
+            if keepers:
+                score += 20  # B4: the escalera first
+        elif keepers.intersection(cards) and not _completes(
+                None if a.get("new") else table.get(rank), len(cards), canasta_size):
+            score = -1  # B4: a card that could grow the escalera stays out of a group
         elif not naturals and not a.get("rank") and a.get("onto") is None:
             score = _wild_meld_score(view, table.get(WILD_KEY), len(cards), level, rules,
                                      "wild" in lacking)
@@ -276,6 +295,10 @@ def _best_meld(view: Json, melds: list[Json], level: str, know: Knowledge) -> Js
         if score > 0 and (best is None or score > best[0]):
             best = (score, a)
     return best[1] if best else None
+
+
+def _completes(meld: Json | None, adding: int, size: int) -> bool:
+    return meld is not None and not meld["canasta"] and len(meld["cards"]) + adding >= size
 
 
 def _sequence_score(run: Json | None, adding: int, level: str, rules: RuleSet) -> int:
@@ -337,6 +360,7 @@ def ranked_discards(
     # Ranks this side can meld no more (W2's closed canasta, U24): no pair of them is
     # worth keeping; and those the next player's side cannot take the pile with.
     dead = {r for r in counts if closed_for(view, know, me, r)}
+    keepers = _run_keepers(view, know.rules) if careful else frozenset()
     untakable = {r for r in counts if closed_for(view, know, _team(view, nxt), r)}
 
     def danger(card: str) -> float:
@@ -355,7 +379,8 @@ def ranked_discards(
     def keep(card: str) -> float:
         rank = RANK[card] if card not in WILDS else ""
         return keep_score(1 if rank in dead else counts[rank], VALUE[card], card in WILDS,
-                          card in BLACK_THREES, threat and careful)
+                          card in BLACK_THREES, threat and careful) + (
+            RUN_KEEP if card in keepers else 0.0)
 
     if level == "easy":
         # Never hand the next player an easy pile when a safe card exists.

@@ -17,6 +17,7 @@ BLACK_THREE_KEEP = -8.0  # black 3s are the first cards to throw: they block the
 WILD_KEEP = 60.0  # wild cards are kept for melds ...
 WILD_BLOCK_KEEP = 2.0  # ... unless the pile is worth blocking
 PAIR_KEEP = 12.0  # each further card of a rank: pairs take the pile
+RUN_KEEP = 15.0  # B4: a card that could grow the escalera the side needs to go out
 UNSEEN_CAP = 6  # more unseen cards of a rank than this add no danger
 
 
