@@ -6,6 +6,7 @@
 import json
 
 from pyscript import document, window
+from pyscript.ffi import create_proxy
 from ui_base import (
     ME,
     S,
@@ -60,9 +61,12 @@ _SHOWN = {}
 
 
 def put(key, node, html):
-    if _SHOWN.get(key) != html:
-        node.innerHTML = html
-        _SHOWN[key] = html
+    """Write `html` into `node` unless it is what the region shows; True if written."""
+    if _SHOWN.get(key) == html:
+        return False
+    node.innerHTML = html
+    _SHOWN[key] = html
+    return True
 
 
 # What the embedding page has been told (docs/EMBEDDING.md): the game and round whose
@@ -204,10 +208,8 @@ def render():
             names[ln["seat"]] + " " + said(ln) + "."
             for ln in announced if isinstance(ln.get("seat"), int)
             and 0 <= ln["seat"] < len(names))
-    log = el("log")
-    if _SHOWN.get("log") != log_html():
-        put("log", log, log_html())
-        log.scrollTop = log.scrollHeight  # the latest move in sight
+    if put("log", el("log"), log_html()):
+        _FRAME["scroll"] = True  # the latest move in sight
     put("history", el("history"), history_html(view))
     me = el("me-name")
     me.innerText = seat_names(view)[ME]  # your name, or South's while you sit out
@@ -220,10 +222,36 @@ def render():
         cards = el("kitty-cards")
         put("kitty-cards", cards, kitty_cards_html(view))
         cards.hidden = not _SHOWN.get("kitty-cards")
-    fit_melds()  # once everything else has its size
+    after_layout()  # the melds fitted once everything else has its size
     render_dialogs(view)
     fly_moves(view)
     announce(view)  # last: the table is drawn whatever an embedding page is told
+
+
+# What waits for the next frame: the melds fitted and the log scrolled to its end. Both
+# measure the table, which forced the browser to lay it out in the middle of a render
+# (setting the log's scrollTop cost up to 80 ms of a 15-card game's render); in a
+# requestAnimationFrame callback they run just before the frame is laid out and painted
+# anyway, so nothing is seen unfitted.
+_FRAME = {"waiting": False, "scroll": False}
+
+
+def after_layout():
+    if not _FRAME["waiting"]:
+        _FRAME["waiting"] = True
+        window.requestAnimationFrame(_FRAME_CALLBACK)
+
+
+def _in_frame(_stamp=None):
+    _FRAME["waiting"] = False
+    fit_melds()
+    if _FRAME["scroll"]:
+        _FRAME["scroll"] = False
+        log = el("log")
+        log.scrollTop = log.scrollHeight
+
+
+_FRAME_CALLBACK = create_proxy(_in_frame)
 
 
 def fit_melds():

@@ -8,6 +8,7 @@ second wall (tests/e2e/test_guards.py); this test holds without it."""
 
 from __future__ import annotations
 
+import json
 import sys
 import types
 from collections.abc import Iterator
@@ -91,11 +92,16 @@ def _load_table_code() -> dict[str, types.ModuleType]:
         canastaStore=lambda key, value: True,
         canastaEmit=lambda kind, data: None,  # static/boot.js: events for an embedding page
         Math=types.SimpleNamespace(random=lambda: 0.5),
+        # the next frame comes at once: the melds are fitted within the render
+        requestAnimationFrame=lambda callback: callback(0),
     )
     fake.document = Document()  # type: ignore[attr-defined]
     fake.window = window  # type: ignore[attr-defined]
-    saved = {name: sys.modules.get(name) for name in ("pyscript",)}
+    ffi = types.ModuleType("pyscript.ffi")
+    ffi.create_proxy = lambda function: function  # type: ignore[attr-defined]
+    saved = {name: sys.modules.get(name) for name in ("pyscript", "pyscript.ffi")}
     sys.modules["pyscript"] = fake
+    sys.modules["pyscript.ffi"] = ffi
     # The table imports the engine's messages module by its own name (the build
     # compiles canasta/messages.py for it, issue 18).
     sys.modules["messages"] = canasta_messages
@@ -269,3 +275,21 @@ def test_the_set_up_dialog_and_statistics_escape_their_lists() -> None:
     draw(None, stats_record=stats)
     assert not injected()
     assert any("&lt;img" in html for html in WRITES)
+
+
+def test_a_card_drawn_again_is_named_in_the_language_chosen_since() -> None:
+    """ui_cards.card_html keeps what it drew (a render draws every card again); a card
+    drawn after the language changes is drawn anew, in that language."""
+    cards, i18n = UI["ui_cards"], UI["ui_i18n"]
+    english = cards.card_html("QH", "card", 3)
+    assert cards.card_html("QH", "card", 3) is english  # kept
+    assert 'aria-label="Q♥, Queen of hearts"' in english
+    saved = dict(i18n.I18N)
+    try:
+        catalogue = json.loads((STATIC / "i18n" / "de.json").read_text(encoding="utf-8"))
+        i18n.I18N.update(lang="de", catalogue=catalogue)
+        german = cards.card_html("QH", "card", 3)
+    finally:
+        i18n.I18N.update(saved)
+    assert german != english and "Herz" in german
+    assert cards.card_html("QH", "card", 3) == english
