@@ -222,22 +222,23 @@ def take_reply(reply):
             S["flights"] = [ln for ln in S["announce"] if ln.get("move")]
     if S["view"]["phase"] in ("round_over", "game_over"):
         S["target"] = None  # meld ids start again at 1 each round
-    if reply.get("save"):
-        stored = ui_saves.write(reply["save"])
+    facts = reply.get("save_facts")
+    if reply.get("save_text") and isinstance(facts, dict):
+        stored = ui_saves.write(reply["save_text"], facts, S["view"])
         if stored == "full":
             storage_full("game")
         if stored in ("ok", "full") and S["view"]["phase"] in ("round_over", "game_over"):
-            count_round(S["view"], reply["save"])
+            count_round(S["view"], facts)
     render()
     return reply
 
 
 # ----- statistics (bookkeeping on the main thread; the engine stays in the worker) ----
-def count_round(view, reply_save):
-    """Count a finished round or game once, even when a reload shows its score sheet again."""
-    engine_save = reply_save.get("engine") or {}
-    # Games set up from a position (engine_save["start"]) are not counted.
-    seed = engine_save.get("seed") if engine_save.get("start") is None else None
+def count_round(view, facts):
+    """Count a finished round or game once, even when a reload shows its score sheet
+    again (`facts`: the worker's save_facts)."""
+    # Games set up from a position are not counted.
+    seed = None if facts.get("position") else facts.get("seed")
     stats = load_stats()
     if ui_stats.record_view(stats, view, seed):
         write_stats(stats)

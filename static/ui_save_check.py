@@ -417,17 +417,25 @@ def _check_save(data, need_view):
 def summary(data, game_id, updated):
     """The few facts the games list shows of a checked save (kept beside it)."""
     engine = data["engine"]
-    view = data.get("view") or {}
+    facts = {"seed": engine["seed"], "position": engine.get("start") is not None,
+             "moves": len(engine["actions"]), "level": data.get("level", "normal"),
+             "variant": engine.get("variant")}
+    return summary_of(data.get("view") or {}, facts, game_id, updated)
+
+
+def summary_of(view, facts, game_id, updated):
+    """The summary from a save's view and the worker's `save_facts` (seed, position,
+    moves, level, variant)."""
     return {
         "id": game_id,
-        "variant": view.get("variant") or engine.get("variant") or "classic",
-        "seed": engine["seed"],
-        "position": engine.get("start") is not None,
-        "level": data.get("level", "normal"),
+        "variant": view.get("variant") or facts.get("variant") or "classic",
+        "seed": facts["seed"],
+        "position": facts["position"],
+        "level": facts.get("level") or "normal",
         "round": view.get("round", 1),
         "phase": view.get("phase", "draw"),
         "totals": view.get("totals", []),
-        "moves": len(engine["actions"]),
+        "moves": facts["moves"],
         "updated": updated,
     }
 

@@ -16,7 +16,7 @@ import json
 
 from pyscript import document, window
 from ui_base import KEY, STORE, S, store_get, store_set
-from ui_save_check import check_summary, is_id, parse, summary
+from ui_save_check import check_summary, is_id, parse, summary, summary_of
 
 KEEP = 20  # games kept besides the set-aside ones; older ones go when a game starts
 SCAN_MAX = 5000  # storage keys looked at when listing
@@ -201,10 +201,11 @@ def owner(gid):
     return store_get(tab_key(gid))
 
 
-def write(save_obj):
-    """Store the game being played: "ok", "full" (storage full: what was saved
-    before is kept), "elsewhere"/"deleted" (another tab took it or deleted it: this
-    tab stops writing), or "none" (no game)."""
+def write(save_text, facts, view):
+    """Store the game being played — the worker's save as its JSON text, the game's id
+    put in — and its summary (from `facts`, the worker's save_facts, and the `view`):
+    "ok", "full" (storage full: what was saved before is kept), "elsewhere"/"deleted"
+    (another tab took it or deleted it: this tab stops writing), or "none" (no game)."""
     gid = S.get("game_id")
     if gid is None or S.get("elsewhere"):
         return "none"
@@ -216,8 +217,7 @@ def write(save_obj):
         if holder != TAB:
             S["elsewhere"] = "deleted" if holder is None else "elsewhere"
             return S["elsewhere"]
-    save_obj["id"] = gid
-    if not store_set(game_key(gid), json.dumps(save_obj)):
+    if not store_set(game_key(gid), '{"id": ' + json.dumps(gid) + ", " + save_text[1:]):
         return "full"
     if S.get("pointed") != gid:
         # Only a saved game is the one to resume: a full storage leaves these pointing
@@ -228,7 +228,7 @@ def write(save_obj):
     if S.get("from_aside") == gid:  # a set-aside game loads again: back among the games
         remove(aside_key(gid))
         S["from_aside"] = None
-    store_set(meta_key(gid), json.dumps(summary(save_obj, gid, now())))
+    store_set(meta_key(gid), json.dumps(summary_of(view, facts, gid, now())))
     return "ok"
 
 

@@ -1,8 +1,8 @@
 """The page's ONE Pyodide worker: it holds the authoritative game and the AI.
 
 The MicroPython main thread calls these functions with JSON strings and gets
-JSON strings back: {"view", "save", "error", "coach", "last", "history"}. It never runs the
-engine itself. The human sits at seat 0; every other seat is an AI.
+JSON strings back: {"view", "save_text", "save_facts", "error", "coach", "last",
+"history"}. It never runs the engine itself. The human sits at seat 0; every other seat is an AI.
 """
 
 import time
@@ -292,10 +292,16 @@ def _reply(error=None, last=None):
     history = {"round": LOG["round"], "from": LOG["sent"], "lines": LOG["lines"][LOG["sent"]:]}
     LOG["sent"] = len(LOG["lines"])
     coach = _coach(state)
+    engine = save["engine"]
     return json.dumps({
         "history": history,
         "view": view,
-        "save": save,
+        # The save as the text the page stores (parsing it there only to write it back
+        # cost a 15-card game's page several ms a move), and the facts its list shows.
+        "save_text": json.dumps(save),
+        "save_facts": {"seed": engine["seed"], "position": engine.get("start") is not None,
+                       "moves": len(engine["actions"]), "level": save["level"],
+                       "variant": engine.get("variant")},
         "rules_href": variant_href(state.rules.name),
         "error": error,
         # the coach line in English, and as a sentence the table says in its language

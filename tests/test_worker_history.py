@@ -50,7 +50,7 @@ def test_replies_bring_the_round_and_a_resume_rebuilds_it() -> None:
         {"seat", "text", "key", "params"} <= set(line)
         <= {"seat", "text", "key", "params", "move", "card"} for line in lines)
     assert any(line.get("move") == "discard" and line.get("card") for line in lines)
-    resumed = json.loads(WORKER.resume(json.dumps(reply["save"])))
+    resumed = json.loads(WORKER.resume(reply["save_text"]))
     assert resumed["history"] == {"round": state.round_no, "from": 0, "lines": lines}
     past = json.loads(WORKER.past_rounds())["rounds"]
     assert [r["round"] for r in past] == list(range(1, state.round_no))

@@ -3,7 +3,6 @@ refusal with a sentence, never an exception, and the game it held is kept (issue
 
 from __future__ import annotations
 
-import copy
 import json
 from collections.abc import Callable
 from typing import Any
@@ -88,7 +87,29 @@ def test_a_good_save_resumes_at_its_move_and_an_unknown_level_plays_normal() -> 
     reply = json.loads(WORKER.resume(json.dumps(page_save(state, "bogus"))))
     assert reply["error"] is None
     assert reply["view"]["hand"] == canasta.view_for(state, 0)["hand"]
-    assert reply["save"]["engine"] == canasta.to_json(state)
-    assert reply["save"]["level"] == "normal" and WORKER.GAME["level"] == "normal"
-    saved = copy.deepcopy(reply["save"])
-    assert json.loads(WORKER.resume(json.dumps(saved)))["save"] == saved
+    saved = json.loads(reply["save_text"])
+    assert saved["engine"] == canasta.to_json(state)
+    assert saved["level"] == "normal" and WORKER.GAME["level"] == "normal"
+    assert reply["save_facts"] == {"seed": state.seed, "position": False,
+                                   "moves": len(saved["engine"]["actions"]),
+                                   "level": "normal", "variant": saved["engine"].get("variant")}
+    assert json.loads(WORKER.resume(reply["save_text"]))["save_text"] == reply["save_text"]
+
+
+def test_the_page_stores_the_save_text_and_lists_it_from_the_facts() -> None:
+    """The page writes the worker's save_text as it is, its id put in, and makes the
+    games list's summary from save_facts and the view without parsing the save: both
+    as the save itself says (static/ui_saves.write, ui_save_check.summary_of)."""
+    from static import ui_save_check as check
+
+    state = canasta.new_game("samba", 5)
+    for _ in range(3):
+        state = canasta.apply(state, canasta.legal_actions(state)[0])
+    reply = json.loads(WORKER.resume(json.dumps(page_save(state, "strong"))))
+    text = reply["save_text"]
+    stored = json.loads('{"id": ' + json.dumps("g1-2") + ", " + text[1:])
+    assert stored == {**json.loads(text), "id": "g1-2"}
+    when = "2026-01-02T03:04:05.678Z"
+    assert check.summary_of(reply["view"], reply["save_facts"], "g1-2", when) == check.summary(
+        stored, "g1-2", when)
+    assert check.summary(stored, "g1-2", when)["moves"] == 3
