@@ -37,7 +37,7 @@ from .judgement import (
     want_out,
 )
 from .knowledge import Knowledge, natural_ranks, read_view
-from .run_plan import run_keepers
+from .run_plan import escalera_keepers
 
 Json = dict[str, Any]
 SPECIAL_HAND: Json = {"type": "special_hand"}
@@ -84,17 +84,6 @@ def _goal(view: Json, team: int) -> int:
 
 def _runs(view: Json, team: int) -> int:
     return sum(1 for m in view["melds"][team] if m["canasta"] == "sequence")
-
-
-def _run_keepers(view: Json, rules: RuleSet) -> frozenset[str]:
-    """B4: while the side lacks the canasta of a sequence it needs to go out, the cards
-    of the hand that could grow one (`run_plan.run_keepers`); else none."""
-    team = _team(view)
-    if rules.sequence_canastas_to_go_out <= _runs(view, team):
-        return frozenset()
-    runs = [m["cards"] for m in view["melds"][team] if m["kind"] == "sequence"
-            and not m["canasta"]]
-    return run_keepers(view["hand"], runs, rules.canasta_size)
 
 
 def _opponent_threat(view: Json) -> bool:
@@ -241,7 +230,7 @@ def _best_meld(view: Json, melds: list[Json], level: str, know: Knowledge) -> Js
     dumping = canastas >= _goal(view, team)  # ready to go out: empty the hand
     # R17: a side that needs a canasta of wild cards saves them for it
     lacking = kinds_lacking(rules, tuple(meld_of_view(m) for m in view["melds"][team]))
-    keepers = _run_keepers(view, rules) if level == "normal" else frozenset()
+    keepers = escalera_keepers(view, rules) if level == "normal" else frozenset()
     best: tuple[int, Json] | None = None
     for a in melds:
         cards = a["cards"]
@@ -360,7 +349,7 @@ def ranked_discards(
     # Ranks this side can meld no more (W2's closed canasta, U24): no pair of them is
     # worth keeping; and those the next player's side cannot take the pile with.
     dead = {r for r in counts if closed_for(view, know, me, r)}
-    keepers = _run_keepers(view, know.rules) if careful else frozenset()
+    keepers = escalera_keepers(view, know.rules) if careful else frozenset()
     untakable = {r for r in counts if closed_for(view, know, _team(view, nxt), r)}
 
     def danger(card: str) -> float:

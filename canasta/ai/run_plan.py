@@ -5,8 +5,10 @@ are not thrown or melded into groups, and sequences go down before groups."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 from ..cards import RANK, WILDS
+from ..rules import RuleSet
 from ..sequences import POSITION, span_of
 
 CONNECT = 2  # two cards of a suit this few places apart may meet in one sequence
@@ -31,3 +33,14 @@ def run_keepers(hand: Sequence[str], runs: Iterable[Sequence[str]],
         if fits or any(q != p and abs(q - p) <= CONNECT for q in places[c[1]]):
             keep.add(c)
     return frozenset(keep)
+
+
+def escalera_keepers(view: dict[str, Any], rules: RuleSet) -> frozenset[str]:
+    """B4: while the side of the player to move lacks the canasta of a sequence it needs
+    to go out, the cards of its hand that could grow one (`run_keepers`); else none."""
+    team = view["seat"] % view["teams"]
+    melds = view["melds"][team]
+    if rules.sequence_canastas_to_go_out <= sum(m["canasta"] == "sequence" for m in melds):
+        return frozenset()
+    runs = [m["cards"] for m in melds if m["kind"] == "sequence" and not m["canasta"]]
+    return run_keepers(view["hand"], runs, rules.canasta_size)

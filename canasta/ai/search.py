@@ -34,6 +34,7 @@ from .fast import Memory, Sim, Unsupported, unmodelled
 from .gifts import gift_reason
 from .heuristic import SPECIAL_HAND, choose_heuristic, ranked_discards
 from .knowledge import Knowledge, read_view
+from .run_plan import escalera_keepers
 from .worlds import sample_world
 
 DEFAULT_PLAYOUTS = 480
@@ -225,6 +226,11 @@ def _candidates(view: dict[str, Any], preferred: dict[str, Any],
         # No gifts (issue 19): normal found a discard that is not one, so the search
         # does not weigh those that are (its sampled deals undervalue the pile).
         ranked = no_gifts
+    keepers = escalera_keepers(view, know.rules)
+    if preferred["card"] not in keepers:
+        # B4: nor those that could grow the escalera normal keeps cards for: the
+        # play-outs' policy does not build one (run_plan)
+        ranked = [a for a in ranked if a["card"] not in keepers]
     return [preferred, *[a for a in ranked if a != preferred]][:MAX_CANDIDATES]
 
 

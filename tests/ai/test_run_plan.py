@@ -8,8 +8,10 @@ from typing import Any
 
 import canasta as C
 from canasta.ai import choose_action
-from canasta.ai.heuristic import _run_keepers
-from canasta.ai.run_plan import run_keepers
+from canasta.ai.heuristic import choose_heuristic
+from canasta.ai.knowledge import read_view
+from canasta.ai.run_plan import escalera_keepers, run_keepers
+from canasta.ai.search import _candidates
 from canasta.transitions import deal_round
 from tests.engine.helpers import three_deck_at
 
@@ -66,7 +68,7 @@ def test_B4_no_run_is_kept_once_the_side_has_its_escalera_or_needs_none() -> Non
 
 
 def _plan_keeps(state: C.State) -> bool:
-    return bool(_run_keepers(C.view_for(state, 0), state.rules))
+    return bool(escalera_keepers(C.view_for(state, 0), state.rules))
 
 
 def test_B4_normal_goes_out_in_bolivia() -> None:
@@ -82,3 +84,17 @@ def test_B4_normal_goes_out_in_bolivia() -> None:
             steps += 1
         out += state.went_out is not None
     assert out >= 3
+
+
+def test_B4_the_strong_level_weighs_no_discard_of_a_card_normal_keeps() -> None:
+    """The strong level's play-outs do not build the escalera, so its search is not
+    offered the discards that would give up cards for one (search._candidates)."""
+    view = C.view_for(_table(BOLIVIA, ["9H", "JH", "KS", "QD", "4C", "6S"]), 0)
+    preferred = choose_heuristic(view, "normal", 1)
+    assert preferred["type"] == "discard"
+    offered = {a["card"] for a in _candidates(view, preferred, read_view(view))}
+    assert len(offered) >= 2 and not offered & {"9H", "JH"}
+    samba = C.view_for(_table(SAMBA, ["9H", "JH", "KS", "QD", "4C", "6S"]), 0)
+    offered = {a["card"] for a in _candidates(samba, choose_heuristic(samba, "normal", 1),
+                                              read_view(samba))}
+    assert offered & {"9H", "JH"}  # (Samba needs no escalera: all are weighed)
