@@ -27,7 +27,7 @@ from ui_cards import (
     kitty_html,
     stock_ends_round,
 )
-from ui_i18n import said, tr
+from ui_i18n import I18N, said, tr
 
 
 def legal_types(view):
@@ -324,15 +324,15 @@ def history_html(view):
     return "".join(rows)
 
 
-def turns_html(lines, names):
+def turns_html(lines, names, texts=None):
     """History lines grouped into turns (a turn: the lines of one seat in a row), each
-    line with its player's name ("West took the pile with 9♣ 9♦ (4 more cards…)")."""
+    line with its player's name ("West took the pile with 9♣ 9♦ (4 more cards…)");
+    `texts`: the lines' texts already made (line_text), else made here."""
     out = []
     current = None
-    for line in lines:
+    for i, line in enumerate(lines):
         seat = line.get("seat") if isinstance(line, dict) else None
-        name = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
-        text = esc(name + " " + said(line) if isinstance(line, dict) else "")
+        text = texts[i] if texts is not None else line_text(line, names)
         if seat != current or not out:
             out.append([])
             current = seat
@@ -340,9 +340,34 @@ def turns_html(lines, names):
     return "".join('<li class="turn">' + "".join(t) + "</li>" for t in out)
 
 
+def line_text(line, names):
+    """One history line with its player's name, escaped."""
+    seat = line.get("seat") if isinstance(line, dict) else None
+    name = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
+    return esc(name + " " + said(line) if isinstance(line, dict) else "")
+
+
+# The texts of this round's history lines, each made once (said() fills a template a
+# line, and a long round's log holds hundreds): for the list of lines shown (S["log"],
+# which grows by its end until a new list replaces it), in the language and with the
+# names they were made with.
+_TEXTS = {"log": None, "lang": None, "catalogue": None, "names": None, "texts": []}
+
+
 def log_html():
     view = S["view"]
-    return turns_html(S["log"], seat_names(view)) if view else ""
+    if not view:
+        return ""
+    lines, names = S["log"], seat_names(view)
+    if (_TEXTS["log"] is not lines or _TEXTS["lang"] != I18N["lang"]
+            or _TEXTS["catalogue"] is not I18N["catalogue"] or _TEXTS["names"] != names
+            or len(_TEXTS["texts"]) > len(lines)):
+        _TEXTS.update(log=lines, lang=I18N["lang"], catalogue=I18N["catalogue"], names=names,
+                      texts=[])
+    texts = _TEXTS["texts"]
+    for line in lines[len(texts):]:
+        texts.append(line_text(line, names))
+    return turns_html(lines, names, texts)
 
 
 def past_rounds_html(rounds):

@@ -293,3 +293,29 @@ def test_a_card_drawn_again_is_named_in_the_language_chosen_since() -> None:
         i18n.I18N.update(saved)
     assert german != english and "Herz" in german
     assert cards.card_html("QH", "card", 3) == english
+
+
+def test_the_log_says_each_line_once_and_again_in_another_language() -> None:
+    """ui_panels.log_html makes each history line's text once while the round's list
+    grows, and anew for a new list or another language."""
+    panels, i18n, state = UI["ui_panels"], UI["ui_i18n"], UI["ui_base"].S
+    saved, saved_i18n = dict(state), dict(i18n.I18N)
+    drew = {"seat": 1, "text": "drew from the stock", "key": "drew from the stock",
+            "params": {}}
+    try:
+        state["view"] = canasta.view_for(canasta.new_game("classic", 3), 0)
+        state["log"] = [dict(drew)]
+        assert panels.log_html().count("drew from the stock") == 1
+        state["log"].append(dict(drew, seat=2))
+        assert panels.log_html().count("drew from the stock") == 2
+        assert len(panels._TEXTS["texts"]) == 2
+        catalogue = json.loads((STATIC / "i18n" / "de.json").read_text(encoding="utf-8"))
+        i18n.I18N.update(lang="de", catalogue=catalogue)
+        german = panels.log_html()
+        assert "vom Talon gezogen" in german and "drew from" not in german
+        state["log"] = [dict(drew, text=PAYLOAD, key=PAYLOAD)]  # a new round's list
+        assert "<img" not in panels.log_html() and len(panels._TEXTS["texts"]) == 1
+    finally:
+        state.clear()
+        state.update(saved)
+        i18n.I18N.update(saved_i18n)
