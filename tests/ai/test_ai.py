@@ -77,13 +77,12 @@ def test_decisions_do_not_change_when_hidden_cards_change(
     variant: str, level: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Every card hidden from the seat to act is dealt again: the view, and each level's
-    decision from it, must not change. (The strong level's wall-clock cap is lifted: it
-    is a safety net whose hits on a loaded machine would change the number of play-outs,
-    not a way the hidden cards could leak.)"""
+    decision from it, must not change. (The strong level's wall-clock cap is lifted for
+    every test, tests/conftest.py: its hits on a loaded machine would change the number of
+    play-outs, not a way the hidden cards could leak.)"""
     from canasta.ai import search
     from canasta.house_rules import rules_named
 
-    monkeypatch.setattr(search, "TIME_CAP", float("inf"))
     # Public-API play-outs (rule sets the fast path does not model) are slow: fewer of them
     # ask the same question.
     monkeypatch.setattr(search, "FALLBACK_PLAYOUTS", 10)

@@ -19,12 +19,6 @@ from canasta.transitions import apply, deal_round
 from canasta.view import view_for
 
 
-@pytest.fixture(autouse=True)
-def _no_time_cap(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The budgets of work alone: a loaded machine's wall clock never cuts a search here."""
-    monkeypatch.setattr(search, "TIME_CAP", float("inf"))
-
-
 def _discard_choice(variant: str, seed: int) -> dict[str, Any]:
     """The first view, in a round the normal level plays, where normal discards and
     holds at least three different cards to discard."""
