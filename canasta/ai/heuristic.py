@@ -37,7 +37,7 @@ from .judgement import (
     want_out,
 )
 from .knowledge import Knowledge, natural_ranks, read_view
-from .run_plan import escalera_keepers
+from .run_plan import escalera_keepers, sequence_canastas
 
 Json = dict[str, Any]
 SPECIAL_HAND: Json = {"type": "special_hand"}
@@ -77,13 +77,9 @@ def _goal(view: Json, team: int) -> int:
     rules = view.get("rules") or {}
     if rules.get("red_threes_to_go_out") or rules.get("canastas_per_red_three"):
         goal += out_shortfall(rules_of(view), len(view["red_threes"][team]))
-    if rules.get("sequence_canastas_to_go_out", 0) > _runs(view, team):
+    if rules.get("sequence_canastas_to_go_out", 0) > sequence_canastas(view, team):
         goal += CANNOT_GO_OUT  # B4: not without its canasta of a sequence
     return goal
-
-
-def _runs(view: Json, team: int) -> int:
-    return sum(1 for m in view["melds"][team] if m["canasta"] == "sequence")
 
 
 def _opponent_threat(view: Json) -> bool:
@@ -188,7 +184,7 @@ def _go_out_step(view: Json, rules: RuleSet) -> Json | None:
         return None
     plan = go_out_plan(rules, tuple(view["hand"]), melds,
                        toward_out(rules, canastas, len(view["red_threes"][team]),
-                                  _runs(view, team), sum(m["canasta"] == "wild" for m in
+                                  sequence_canastas(view, team), sum(m["canasta"] == "wild" for m in
                                                          view["melds"][team]),
                                   bool(kinds_lacking(rules, melds))), need,
                        dead=dead_ranks(rules, table_of_view(view), team))
@@ -265,8 +261,7 @@ def _best_meld(view: Json, melds: list[Json], level: str, know: Knowledge) -> Js
         else:
             target = table.get(rank)
             size = len(target["cards"]) if target else naturals
-            completes = (target is not None and size + len(cards) >= canasta_size
-                         and not target["canasta"])
+            completes = _completes(target, len(cards), canasta_size)
             if "wild" in lacking and level != "easy" and not (completes and "mixed" in lacking):
                 score = -1  # R17: saved for the canasta of wild cards the side lacks
             elif completes:

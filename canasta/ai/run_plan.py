@@ -35,12 +35,17 @@ def run_keepers(hand: Sequence[str], runs: Iterable[Sequence[str]],
     return frozenset(keep)
 
 
+def sequence_canastas(view: dict[str, Any], team: int) -> int:
+    """The canastas of a sequence (escaleras, B4) `team` has on the table in the view."""
+    return sum(1 for m in view["melds"][team] if m["canasta"] == "sequence")
+
+
 def escalera_keepers(view: dict[str, Any], rules: RuleSet) -> frozenset[str]:
     """B4: while the side of the player to move lacks the canasta of a sequence it needs
     to go out, the cards of its hand that could grow one (`run_keepers`); else none."""
     team = view["seat"] % view["teams"]
-    melds = view["melds"][team]
-    if rules.sequence_canastas_to_go_out <= sum(m["canasta"] == "sequence" for m in melds):
+    if rules.sequence_canastas_to_go_out <= sequence_canastas(view, team):
         return frozenset()
-    runs = [m["cards"] for m in melds if m["kind"] == "sequence" and not m["canasta"]]
+    runs = [m["cards"] for m in view["melds"][team] if m["kind"] == "sequence"
+            and not m["canasta"]]
     return run_keepers(view["hand"], runs, rules.canasta_size)
