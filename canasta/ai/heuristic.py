@@ -182,10 +182,10 @@ def _go_out_step(view: Json, rules: RuleSet) -> Json | None:
     need = 0 if view["team_melded"][team] else view["minimum"][team] - view["turn_points"]
     if view["pending"]:
         return None
+    wild = sum(m["canasta"] == "wild" for m in view["melds"][team])
     plan = go_out_plan(rules, tuple(view["hand"]), melds,
                        toward_out(rules, canastas, len(view["red_threes"][team]),
-                                  sequence_canastas(view, team), sum(m["canasta"] == "wild" for m in
-                                                         view["melds"][team]),
+                                  sequence_canastas(view, team), wild,
                                   bool(kinds_lacking(rules, melds))), need,
                        dead=dead_ranks(rules, table_of_view(view), team))
     if not plan:
