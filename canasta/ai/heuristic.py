@@ -193,6 +193,13 @@ def _go_out_step(view: Json, rules: RuleSet) -> Json | None:
     return action_to_json(plan[0])
 
 
+def way_out_step(view: Json, rules: RuleSet) -> Json | None:
+    """The listed first action of a way for the player to go out this turn (C30-C32,
+    and each variant's own conditions through `go_out_plan`), or None."""
+    plan = _go_out_step(view, rules)
+    return None if plan is None else _listed_part(plan, view["legal"])
+
+
 def _listed_part(step: Json, legal: list[Json]) -> Json | None:
     """The plan's step if it is listed, else the largest listed meld made only of
     its cards (legal_actions lists melds as small steps)."""

@@ -32,12 +32,13 @@ from ..transitions import apply
 from ..view import view_for
 from .fast import Memory, Sim, Unsupported, unmodelled
 from .gifts import gift_reason
-from .heuristic import SPECIAL_HAND, choose_heuristic, ranked_discards
+from .heuristic import SPECIAL_HAND, choose_heuristic, ranked_discards, way_out_step
 from .knowledge import Knowledge, read_view
 from .run_plan import escalera_keepers
 from .worlds import sample_world
 
 DEFAULT_PLAYOUTS = 480
+ASK_JSON = {"type": "ask"}
 MAX_CANDIDATES = 5
 # How much better (points a round, on the same sampled deals) a candidate must do
 # to overrule normal's own choice; ties go to normal. Measured: with 480 play-outs
@@ -203,35 +204,56 @@ def paired_lower(rows: list[list[float | None]], i: int, z: float) -> float:
 
 def _candidates(view: dict[str, Any], preferred: dict[str, Any],
                 know: Knowledge) -> list[dict[str, Any]]:
-    """Where play-outs judge well: whether and how to take the pile, and which card
-    to discard (normal's best few, without gifts unless normal's own choice is one).
-    Melds mid-turn are left to the heuristic, except against keeping the hand where the
-    pile is always frozen."""
+    """Where play-outs judge well: whether and how to take the pile, which card to
+    discard (normal's best few, without gifts unless normal's own choice is one), whether
+    to go out now (asking or not) or play on, and keeping the hand against normal's meld
+    (both where the play-outs have no budget of work; keeping the hand also where the
+    pile is always frozen, since only pairs held take it). Which meld to make is left
+    to the heuristic."""
     legal: list[dict[str, Any]] = view["legal"]
     if view["phase"] == "draw":
         return [preferred, *[a for a in legal if a != preferred]][:MAX_CANDIDATES]
     discards = [a for a in legal if a["type"] == "discard"]
-    # Keep the hand? Only pairs held take an always-frozen pile: normal's meld against
-    # its best discards now (no gifts unless every discard is one).
-    holding = (know.rules.pile_always_frozen and preferred["type"] == "meld" and discards
+    free = view["permission"] is None and not view["pending"]
+    # (measured where a decision's play-outs have no budget of work: no sequences, no
+    # long rounds; docs/AI.md)
+    unbudgeted = work_budget(know.rules) is None
+    way_out = way_out_step(view, know.rules) if free and unbudgeted else None
+    if way_out is not None:
+        # Go out now, after asking or not (C33), or play on: normal decides by rules of
+        # thumb (`judgement.want_out`); the play-outs see what each costs.
+        going = [preferred, *([ASK_JSON] if ASK_JSON in legal else []), way_out,
+                 *_safe_discards(view, know, discards)[:HOLD_DISCARDS]]
+        unique = [a for i, a in enumerate(going) if a not in going[:i]]
+        if len(unique) > 1:
+            return unique
+    # Keep the hand? Pairs held take the pile, cards held are not shown: normal's meld
+    # against its best discards now (no gifts unless every discard is one).
+    holding = (preferred["type"] == "meld" and discards and free
                and view["team_melded"][view["seat"] % view["teams"]]
-               and view["permission"] is None and not view["pending"])
-    if preferred["type"] != "discard" and not holding:
+               and (unbudgeted or know.rules.pile_always_frozen))
+    if holding:
+        return [preferred, *_safe_discards(view, know, discards)[:HOLD_DISCARDS]]
+    if preferred["type"] != "discard":
         return [preferred]
     ranked = ranked_discards(view, know, discards, "normal", random.Random(0))
-    no_gifts = [a for a in ranked if gift_reason(view, know, a["card"]) is None]
-    if holding:
-        return [preferred, *(no_gifts or ranked)[:HOLD_DISCARDS]]
     if gift_reason(view, know, preferred["card"]) is None:
         # No gifts (issue 19): normal found a discard that is not one, so the search
         # does not weigh those that are (its sampled deals undervalue the pile).
-        ranked = no_gifts
+        ranked = [a for a in ranked if gift_reason(view, know, a["card"]) is None]
     keepers = escalera_keepers(view, know.rules)
     if preferred["card"] not in keepers:
         # B4: nor those that could grow the escalera normal keeps cards for: the
         # play-outs' policy does not build one (run_plan)
         ranked = [a for a in ranked if a["card"] not in keepers]
     return [preferred, *[a for a in ranked if a != preferred]][:MAX_CANDIDATES]
+
+
+def _safe_discards(view: dict[str, Any], know: Knowledge,
+                   discards: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Normal's ranking of `discards`, without gifts unless every discard is one."""
+    ranked = ranked_discards(view, know, discards, "normal", random.Random(0))
+    return [a for a in ranked if gift_reason(view, know, a["card"]) is None] or ranked
 
 
 def _rollout(

@@ -8,7 +8,7 @@ import math
 
 import canasta as C
 from canasta.ai import choose_action, search
-from canasta.ai.heuristic import choose_heuristic
+from canasta.ai.heuristic import choose_heuristic, way_out_step
 from canasta.ai.knowledge import read_view
 from canasta.house_rules import rules_named
 
@@ -46,15 +46,19 @@ def _meld_views(variant: str, count: int) -> list[dict[str, object]]:
     return found
 
 
-def test_keeping_the_hand_is_weighed_only_where_the_pile_is_always_frozen() -> None:
-    views = _meld_views("wild-canasta", 10)
-    assert len(views) == 10
-    for view in views:
-        preferred = choose_heuristic(view, "normal", 0)
-        candidates = search._candidates(view, preferred, read_view(view))
-        assert candidates[0] == preferred
-        assert 2 <= len(candidates) <= 1 + search.HOLD_DISCARDS
-        assert all(a["type"] == "discard" and a in view["legal"] for a in candidates[1:])
-    for view in _meld_views("classic", 5):
+def test_keeping_the_hand_is_weighed_where_the_pile_is_always_frozen_or_unbudgeted() -> None:
+    # where the pile is always frozen (W4), and where the play-outs have no budget of work
+    # (Classic; issue 19); not in Samba, whose decisions stop at SEQUENCE_WORK
+    for variant in ("wild-canasta", "classic"):
+        views = [v for v in _meld_views(variant, 12)
+                 if way_out_step(v, rules_named(variant)) is None]
+        assert len(views) >= 8
+        for view in views:
+            preferred = choose_heuristic(view, "normal", 0)
+            candidates = search._candidates(view, preferred, read_view(view))
+            assert candidates[0] == preferred
+            assert 2 <= len(candidates) <= 1 + search.HOLD_DISCARDS
+            assert all(a["type"] == "discard" and a in view["legal"] for a in candidates[1:])
+    for view in _meld_views("samba", 5):
         preferred = choose_heuristic(view, "normal", 0)
         assert search._candidates(view, preferred, read_view(view)) == [preferred]
