@@ -17,6 +17,7 @@ import random  # noqa: E402
 import canasta  # noqa: E402
 from canasta.actions import NextRound, TakePile  # noqa: E402
 from canasta.ai import LEVELS, choose_action  # noqa: E402
+from canasta.ai.advice import explain_turn  # noqa: E402
 from canasta.ai.gifts import explain_discard  # noqa: E402
 from canasta.ai.knowledge import read_view  # noqa: E402
 from canasta.cards import RANK, WILDS  # noqa: E402
@@ -518,9 +519,10 @@ def hint(request_json=None):
     data = canasta.action_to_json(choose_action(view, "strong", seed))
     said = _phrase(HUMAN, data, state, advice=True)
     if data["type"] == "discard":
-        why = explain_discard(view, read_view(view), data["card"])
-        if why:
-            said = _said(N_("{said} {why}"), said=said, why=why)
+        for why in (explain_turn(view, data), explain_discard(view, read_view(view),
+                                                              data["card"])):
+            if why:
+                said = _said(N_("{said} {why}"), said=said, why=why)
     return json.dumps({"hint": {"action": data, **said}})
 
 

@@ -207,18 +207,18 @@ def _candidates(view: dict[str, Any], preferred: dict[str, Any],
     """Where play-outs judge well: whether and how to take the pile, which card to
     discard (normal's best few, without gifts unless normal's own choice is one), whether
     to go out now (asking or not) or play on, and keeping the hand against normal's meld
-    (both where the play-outs have no budget of work; keeping the hand also where the
-    pile is always frozen, since only pairs held take it). Which meld to make is left
-    to the heuristic."""
+    (both where the play-outs have no budget of work and the pile is not always frozen;
+    keeping the hand also where it is, since only pairs held take such a pile). Which
+    meld to make is left to the heuristic."""
     legal: list[dict[str, Any]] = view["legal"]
     if view["phase"] == "draw":
         return [preferred, *[a for a in legal if a != preferred]][:MAX_CANDIDATES]
     discards = [a for a in legal if a["type"] == "discard"]
     free = view["permission"] is None and not view["pending"]
-    # (measured where a decision's play-outs have no budget of work: no sequences, no
-    # long rounds; docs/AI.md)
-    unbudgeted = work_budget(know.rules) is None
-    way_out = way_out_step(view, know.rules) if free and unbudgeted else None
+    # (measured where a decision's play-outs have no budget of work — no sequences, no
+    # long rounds — and the pile is not always frozen: docs/AI.md)
+    turn = work_budget(know.rules) is None and not know.rules.pile_always_frozen
+    way_out = way_out_step(view, know.rules) if free and turn else None
     if way_out is not None:
         # Go out now, after asking or not (C33), or play on: normal decides by rules of
         # thumb (`judgement.want_out`); the play-outs see what each costs.
@@ -231,7 +231,7 @@ def _candidates(view: dict[str, Any], preferred: dict[str, Any],
     # against its best discards now (no gifts unless every discard is one).
     holding = (preferred["type"] == "meld" and discards and free
                and view["team_melded"][view["seat"] % view["teams"]]
-               and (unbudgeted or know.rules.pile_always_frozen))
+               and (turn or know.rules.pile_always_frozen))
     if holding:
         return [preferred, *_safe_discards(view, know, discards)[:HOLD_DISCARDS]]
     if preferred["type"] != "discard":

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 import canasta as C
 from canasta.ai import choose_action, search
 from canasta.ai.heuristic import choose_heuristic, way_out_step
@@ -54,10 +56,12 @@ def test_c33_going_out_asking_or_not_and_playing_on_are_all_weighed() -> None:
     assert weighed >= 8  # (a last card's discard is the only way out and the only play)
 
 
-def test_going_out_is_left_to_normal_where_play_outs_have_a_budget() -> None:
-    # Samba's decisions stop at a budget of work (SEQUENCE_WORK); not measured there
-    rules = rules_named("samba")
-    views = _way_out_views("samba", 3)
+@pytest.mark.parametrize("variant", ["samba", "cuban"])
+def test_going_out_is_left_to_normal_where_not_measured(variant: str) -> None:
+    # Samba's decisions stop at a budget of work (SEQUENCE_WORK); Cuban's pile is always
+    # frozen (its candidates overrule normal by paired differences): not measured there
+    rules = rules_named(variant)
+    views = _way_out_views(variant, 3)
     assert views
     for view in views:
         preferred = choose_heuristic(view, "normal", 0)
