@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import Text
+from ..view import rules_of
 from .heuristic import choose_heuristic, way_out_step
-from .knowledge import read_view
 
 Json = dict[str, Any]
 
@@ -18,8 +18,7 @@ def explain_turn(view: Json, chosen: Json) -> Text | None:
     if view["phase"] != "play" or chosen["type"] != "discard" or view["pending"] or (
             view["permission"] is not None):
         return None
-    rules = read_view(view).rules
-    step = way_out_step(view, rules)
+    step = way_out_step(view, rules_of(view))
     if step is not None and step != chosen:
         return Text("You could go out now, but playing on is worth more here.")
     opened = view["team_melded"][view["seat"] % view["teams"]]

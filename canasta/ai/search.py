@@ -217,8 +217,9 @@ def _candidates(view: dict[str, Any], preferred: dict[str, Any],
     free = view["permission"] is None and not view["pending"]
     # (measured where a decision's play-outs have no budget of work — no sequences, no
     # long rounds — and the pile is not always frozen: docs/AI.md)
-    turn = work_budget(know.rules) is None and not know.rules.pile_always_frozen
-    way_out = way_out_step(view, know.rules) if free and turn else None
+    unbudgeted = work_budget(know.rules) is None
+    frozen = know.rules.pile_always_frozen
+    way_out = way_out_step(view, know.rules) if free and unbudgeted and not frozen else None
     if way_out is not None:
         # Go out now, after asking or not (C33), or play on: normal decides by rules of
         # thumb (`judgement.want_out`); the play-outs see what each costs.
@@ -231,7 +232,7 @@ def _candidates(view: dict[str, Any], preferred: dict[str, Any],
     # against its best discards now (no gifts unless every discard is one).
     holding = (preferred["type"] == "meld" and discards and free
                and view["team_melded"][view["seat"] % view["teams"]]
-               and (turn or know.rules.pile_always_frozen))
+               and (unbudgeted or frozen))
     if holding:
         return [preferred, *_safe_discards(view, know, discards)[:HOLD_DISCARDS]]
     if preferred["type"] != "discard":
