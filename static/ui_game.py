@@ -22,6 +22,7 @@ from ui_base import (
 from ui_dialogs import render_setup_only
 from ui_games import describe, problem_text, render_games, say, show_games
 from ui_i18n import said, tr
+from ui_panels import keep_picks
 from ui_query import PARAMS, known_level
 from ui_render import clear_table, render
 from ui_save_check import MAX_TEXT, parse
@@ -195,6 +196,7 @@ def take_reply(reply):
     error = reply.get("error")
     if "view" not in reply:
         return reply
+    before = S["view"]
     S["view"] = reply["view"]
     S["hint"] = None
     # (kept as the worker's sentence: said in the language chosen when it is drawn)
@@ -203,8 +205,7 @@ def take_reply(reply):
     S["refusal"] = error
     S["confirm_take"] = None
     if not error:
-        S["sel"] = []
-        S["pending"] = []
+        keep_picks(before, S["view"])
         S["assessed"] = None
     history = reply.get("history")
     if isinstance(history, dict) and isinstance(history.get("lines"), list):

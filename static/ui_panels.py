@@ -38,6 +38,37 @@ def staged_cards(view):
     return [view["hand"][i] for i in S["sel"] if i < len(view["hand"])]
 
 
+def through_draw(before, after):
+    """Where each card of the hand before the player's own draw is in the hand after it
+    ({old place: new place}; the drawn cards join the sorted hand and move the others), so
+    what was picked or set aside while the draw was on its way stays picked. None after
+    any other move: then nothing is kept."""
+    if not (before and my_turn(before) and before["phase"] == "draw"
+            and my_turn(after) and after["phase"] == "play"):
+        return None
+    free = list(range(len(after["hand"])))
+    places = {}
+    for i, card in enumerate(before["hand"]):
+        for j in free:
+            if after["hand"][j] == card:
+                free.remove(j)
+                places[i] = j
+                break
+    return places
+
+
+def keep_picks(before, after):
+    """S["sel"] and S["pending"] after a reply that moved the game on (see through_draw)."""
+    places = through_draw(before, after)
+    if places is None:
+        S["sel"] = []
+        S["pending"] = []
+        return
+    S["sel"] = [places[i] for i in S["sel"] if i in places]
+    S["pending"] = [{"idx": [places[i] for i in step["idx"] if i in places],
+                     "onto": step["onto"]} for step in S["pending"]]
+
+
 def pending_cards(view):
     """The melds set aside for the initial meld (issue 15), as the worker takes them:
     {"cards", "onto"} ("onto": the id of a meld set aside that wild cards go on)."""

@@ -71,9 +71,25 @@ def test_refused_initial_meld_shows_its_rule(page: Page) -> None:
     open_game(page, "seed=24&fast=1")
     my_turn(page)
     page.get_by_test_id("btn-draw").click()
+    expect(page.get_by_test_id("hand-card")).to_have_count(12)
     select(page, ["4S", "4H", "4H"])
     page.get_by_test_id("btn-meld").click()
     expect(page.get_by_test_id("refusal-rule")).to_have_text("C26")
+
+
+def test_cards_picked_before_the_draw_stay_picked(page: Page) -> None:
+    # Picked in the draw phase (or while the draw is on its way): the drawn card (JH)
+    # joins the sorted hand, and the same three cards are still the ones picked.
+    open_game(page, "seed=24&fast=1")
+    my_turn(page)
+    select(page, ["4S", "4H", "KD"])
+    page.get_by_test_id("btn-draw").click()
+    expect(page.get_by_test_id("hand-card")).to_have_count(12)
+    picked = page.locator("[data-testid=hand-card][aria-pressed=true]")
+    expect(picked).to_have_count(3)
+    assert sorted(picked.nth(i).get_attribute("data-card") or "" for i in range(3)) == [
+        "4H", "4S", "KD"]
+    expect(page.get_by_test_id("btn-draw")).to_be_disabled()
 
 
 def test_reload_mid_turn_resumes_exactly(page: Page) -> None:
