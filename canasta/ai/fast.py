@@ -46,6 +46,7 @@ from .fast_table import (
 from .judgement import (
     BIG_PILE,
     BLACK_THREE_KEEP,
+    RUN_KEEP,
     UNSEEN_CAP,
     WILD_BLOCK_KEEP,
     WILD_KEEP,
@@ -509,17 +510,28 @@ class Sim(Melder):
         feeds = self.melds[nxt % self.teams] if open_for_next else {}
         picked, thrown = self.picked[nxt], self.thrown[nxt]
         pile_kinds, on_table, per_rank = self.pile_kinds, self.on_table, self.per_rank
+        # B4: the cards that could grow the escalera the side lacks (RUN_KEEP more)
+        keepers = (self._escalera_keepers(team, self.hands[seat])
+                   if self.rules.sequence_canastas_to_go_out else frozenset())
         best: list[str] = []
         low = INFINITY
         for kind, cards in self.hands[seat].items():
             if kind in skip:
                 continue
+            card = cards[-1]
+            extra = 0.0
+            if keepers and card in keepers:
+                free = [c for c in cards if c not in keepers]
+                if free:
+                    card = free[-1]
+                else:
+                    extra = RUN_KEEP
             keep = NATURAL_KEEP.get(kind)
             if keep is None:
                 score = BLACK_THREE_KEEP if kind == "b" else wild_keep
             else:
                 n = len(cards)
-                score = keep[n]
+                score = keep[n] + extra
                 if score > low:
                     continue  # danger is never negative
                 unseen = per_rank - n - pile_kinds.get(kind, 0) - on_table.get(kind, 0)
@@ -527,9 +539,9 @@ class Sim(Melder):
                     unseen = UNSEEN_CAP
                 score += factor * DANGER[kind in feeds][kind in picked][kind in thrown][unseen]
             if score < low:
-                low, best = score, [cards[-1]]
+                low, best = score, [card]
             elif score == low:
-                best.append(cards[-1])
+                best.append(card)
         return best
 
 

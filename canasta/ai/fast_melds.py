@@ -2,8 +2,9 @@
 down after drawing, by the normal player's judgements (`canasta.ai.judgement`): lay off
 naturals, meld triples, push melds toward a canasta with wild cards, build a meld of wild
 cards only when the hand can finish it (F1), save wild cards for the wild canasta the
-side lacks (R17), start a meld beside a closed canasta (S5) and meld a whole hand into
-the foot (HF8). Every meld it makes is legal (C17-C19, C31), so the play-outs replay
+side lacks (R17), start a meld beside a closed canasta (S5), lay and grow natural
+sequences keeping the cards that could grow Bolivia's escalera (S6, B4) and meld a whole
+hand into the foot (HF8). Every meld it makes is legal (C17-C19, C31), so the play-outs replay
 through `apply` (tests/ai/test_fast_playout.py)."""
 
 from __future__ import annotations
@@ -12,10 +13,11 @@ from functools import lru_cache
 
 from ..actions import Meld
 from ..melds import WILD_KEY
-from ..sequences import POSITION, RUN_ORDER, run_limit
+from ..sequences import POSITION, RUN_ORDER, run_limit, span_of
 from .fast_scoring import OLDER, SEQUENCE_PREFIX, sevens_canasta
 from .fast_table import KIND, SPECIAL, Table, card_order
 from .judgement import BIG_HAND, build_wild_meld, pure_meld_worth_starting, start_wild_meld
+from .run_plan import run_keepers
 
 
 def ranks_by_suit(hand: dict[str, list[str]]) -> dict[str, set[str]]:
@@ -185,12 +187,19 @@ class Melder(Table):
             n = min(4, len(hand["b"]))  # E5: the side's set of black 3s, two cards kept
             if self.sizes[seat] - n >= 2 and self.keeps_discard(seat, n):
                 self._meld_from_hand(seat, "b", list(hand["b"][-n:]))
+        keepers: frozenset[str] = frozenset()
+        if self.rules.sequence_min:
+            self._meld_runs(seat, goal)
+            keepers = self._escalera_keepers(team, hand)
         for kind in list(hand):
             if kind in SPECIAL:
                 continue
             cards = hand[kind]
-            n = len(cards)
             meld = table.get(kind)
+            if keepers and not (meld is not None and self.space(meld) and len(meld.cards)
+                                < self.size <= len(meld.cards) + len(cards)):
+                cards = [c for c in cards if c not in keepers]  # B4: as normal keeps them
+            n = len(cards)
             new = n >= 3 and not self.space(meld) and self._beside(team, kind)  # S5
             if new:
                 meld = None
@@ -246,6 +255,73 @@ class Melder(Table):
         if wild_cards and (dumping or self.sizes[seat] >= BIG_HAND) and "wild" not in lacking:
             keep = 0 if dumping and out else 2
             self._meld_wilds(seat, wild_cards, dumping, max(keep, self.last_keep))
+
+    def _meld_runs(self, seat: int, goal: int) -> None:
+        """S6, S7: as the normal player lays sequences, natural ones only: grow the
+        team's open sequences at either end with the hand's naturals of their suit, then
+        start one from `sequence_min` or more naturals of a suit in unbroken order, up to
+        `sequence_max` (a way out that grows one past it, BR6, is the solver's). Two
+        cards kept (C31) unless the team can go out (`goal`)."""
+        rules = self.rules
+        team = seat % self.teams
+        table = self.melds[team]
+        hand = self.hands[seat]
+        limit = rules.sequence_max
+        for key in [k for k in table if k[0] == SEQUENCE_PREFIX]:
+            meld = table[key]
+            span = span_of(meld.cards) if len(meld.cards) < limit else None
+            if span is None:
+                continue
+            low, high = span.low, span.high
+            add: list[str] = []
+            while len(meld.cards) + len(add) < limit:
+                if high + 1 < len(RUN_ORDER) and RUN_ORDER[high + 1] + span.suit in hand.get(
+                        RUN_ORDER[high + 1], ()):
+                    high += 1
+                    add.append(RUN_ORDER[high] + span.suit)
+                elif low > 0 and RUN_ORDER[low - 1] + span.suit in hand.get(
+                        RUN_ORDER[low - 1], ()):
+                    low -= 1
+                    add.append(RUN_ORDER[low] + span.suit)
+                else:
+                    break
+            made = len(meld.cards) < self.size <= len(meld.cards) + len(add)
+            add = add[:self._run_room(seat, len(add), team, goal, made)]
+            if add:
+                self._play_meld(seat, Meld(tuple(sorted(add, key=card_order)),
+                                           onto=self.ids[team][key]))
+        for suit in "SHDC":
+            held = [p for p, r in enumerate(RUN_ORDER) if r + suit in hand.get(r, ())]
+            start = 0
+            while start < len(held):
+                end = start
+                while end + 1 < len(held) and held[end + 1] == held[end] + 1:
+                    end += 1
+                n = min(end - start + 1, limit)
+                n = min(n, self._run_room(seat, n, team, goal, n >= self.size))
+                if n >= rules.sequence_min:
+                    cards = [RUN_ORDER[p] + suit for p in held[start:start + n]]
+                    self._play_meld(seat, Meld(tuple(sorted(cards, key=card_order))))
+                start = end + 1
+
+    def _escalera_keepers(self, team: int, hand: dict[str, list[str]]) -> frozenset[str]:
+        """B4: while the team lacks the canasta of a sequence it needs to go out, the
+        naturals of `hand` that could grow one (`run_plan.run_keepers`, as normal keeps
+        them out of groups that do not complete a canasta)."""
+        if self.rules.sequence_canastas_to_go_out <= self.runs(team):
+            return frozenset()
+        runs = [m.cards for k, m in self.melds[team].items()
+                if k[0] == SEQUENCE_PREFIX and len(m.cards) < self.size]
+        naturals = [c for k, cards in hand.items() if k not in SPECIAL for c in cards]
+        return run_keepers(naturals, runs, self.size)
+
+    def _run_room(self, seat: int, n: int, team: int, goal: int, made: bool) -> int:
+        """How many of `n` cards a sequence play may lay: a card kept for the discard
+        (U15), two unless the canastas let the team go out (C31)."""
+        n = min(n, self.sizes[seat] - self.last_keep)
+        if self.sizes[seat] - n < 2 and self.canastas[team] + made < goal:
+            n = self.sizes[seat] - 2
+        return n if self.keeps_discard(seat, n) else 0
 
     def _into_foot(self, seat: int) -> None:
         """HF8: meld the whole hand where every card fits, so the foot joins: naturals on

@@ -92,7 +92,8 @@ def unmodelled(rules: RuleSet) -> str | None:
 # escaleras grown going out (BR5, BR6: the solver's ways out), and melds of wild cards
 # (wild_melds.py: F1, H12; B2's limit), keyed WILD_KEY; sequences and older melds of a
 # rank (S5, S6), keyed `SEQUENCE_PREFIX` + id and rank + `OLDER` + id (the rollout policy
-# never starts or grows them, but a way out the solver finds may); melds with a size limit
+# lays natural sequences as normal does, `Melder._meld_runs`, and grows no older meld;
+# a way out the solver finds may); melds with a size limit
 # (W2: `space`); Samba's pile (S3); Bolivia's escalera to go out (B4: `goal_of`); Modern
 # American's rules (U3-U18: every 3 laid down, 7s and aces without wild cards, discards
 # barred, the minimum from the hand, a required final discard, its scoring).
