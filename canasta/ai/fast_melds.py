@@ -54,6 +54,19 @@ def _windows(held: int, width: int, least: int) -> int:
     return covered
 
 
+def _suit_masks(hand: dict[str, list[str]]) -> dict[str, int]:
+    """S6: each suit's natural ranks in a hand (by kind, `Table.hands`) as bits of their
+    places in `RUN_ORDER`."""
+    masks: dict[str, int] = {}
+    for kind, cards in hand.items():
+        place = POSITION.get(kind)
+        if place is not None:
+            bit = 1 << place
+            for c in cards:
+                masks[c[1]] = masks.get(c[1], 0) | bit
+    return masks
+
+
 class Melder(Table):
     """The melds of the rollout policy, on a `Table`."""
 
@@ -267,42 +280,59 @@ class Melder(Table):
         table = self.melds[team]
         hand = self.hands[seat]
         limit = rules.sequence_max
-        for key in [k for k in table if k[0] == SEQUENCE_PREFIX]:
-            meld = table[key]
-            span = span_of(meld.cards) if len(meld.cards) < limit else None
+        masks = _suit_masks(hand)
+        if not masks:
+            return
+        for key, meld in list(table.items()):
+            if key[0] != SEQUENCE_PREFIX or len(meld.cards) >= limit:
+                continue
+            if meld.run is None or meld.run[0] != len(meld.cards):
+                meld.run = (len(meld.cards), span_of(meld.cards))
+            span = meld.run[1]
             if span is None:
                 continue
+            held = masks.get(span.suit, 0)
             low, high = span.low, span.high
             add: list[str] = []
             while len(meld.cards) + len(add) < limit:
-                if high + 1 < len(RUN_ORDER) and RUN_ORDER[high + 1] + span.suit in hand.get(
-                        RUN_ORDER[high + 1], ()):
+                if held >> (high + 1) & 1:  # (no bit past the ace)
                     high += 1
                     add.append(RUN_ORDER[high] + span.suit)
-                elif low > 0 and RUN_ORDER[low - 1] + span.suit in hand.get(
-                        RUN_ORDER[low - 1], ()):
+                elif low > 0 and held >> (low - 1) & 1:
                     low -= 1
                     add.append(RUN_ORDER[low] + span.suit)
                 else:
                     break
+            if not add:
+                continue
             made = len(meld.cards) < self.size <= len(meld.cards) + len(add)
             add = add[:self._run_room(seat, len(add), team, goal, made)]
             if add:
                 self._play_meld(seat, Meld(tuple(sorted(add, key=card_order)),
                                            onto=self.ids[team][key]))
-        for suit in "SHDC":
-            held = [p for p, r in enumerate(RUN_ORDER) if r + suit in hand.get(r, ())]
-            start = 0
-            while start < len(held):
-                end = start
-                while end + 1 < len(held) and held[end + 1] == held[end] + 1:
+                masks = _suit_masks(hand)
+        least = rules.sequence_min
+        for suit, held in masks.items():
+            row = held
+            for i in range(1, least):
+                row &= held >> i
+            if not row:
+                continue  # no `least` ranks of the suit in a row
+            place = 0
+            while held >> place:
+                if not held >> place & 1:
+                    place += 1
+                    continue
+                end = place
+                while held >> (end + 1) & 1:
                     end += 1
-                n = min(end - start + 1, limit)
-                n = min(n, self._run_room(seat, n, team, goal, n >= self.size))
-                if n >= rules.sequence_min:
-                    cards = [RUN_ORDER[p] + suit for p in held[start:start + n]]
+                n = min(end - place + 1, limit)
+                if n >= least:
+                    n = min(n, self._run_room(seat, n, team, goal, n >= self.size))
+                if n >= least:
+                    cards = [RUN_ORDER[p] + suit for p in range(place, place + n)]
                     self._play_meld(seat, Meld(tuple(sorted(cards, key=card_order))))
-                start = end + 1
+                place = end + 1
 
     def _escalera_keepers(self, team: int, hand: dict[str, list[str]]) -> frozenset[str]:
         """B4: while the team lacks the canasta of a sequence it needs to go out, the

@@ -26,7 +26,7 @@ from ..rules import CLASSIC, RuleSet
 from ..scoring import (
     special_canasta,
 )
-from ..sequences import SEQUENCE, SEQUENCE_KEY, in_run_order
+from ..sequences import SEQUENCE, SEQUENCE_KEY, Span, in_run_order
 from ..solver import CANNOT_GO_OUT, kinds_lacking, out_shortfall
 from ..state import ANSWER, PLAY, State
 from ..state import DRAW as DRAW_PHASE
@@ -114,12 +114,13 @@ NO_LIMIT = 1 << 20  # the wild cards a meld of wild cards can take (F1: no C17 l
 
 
 class _Meld:
-    __slots__ = ("cards", "naturals", "wilds")
+    __slots__ = ("cards", "naturals", "run", "wilds")
 
     def __init__(self) -> None:
         self.naturals = 0
         self.wilds = 0
         self.cards: list[str] = []
+        self.run: tuple[int, Span | None] | None = None  # S6: (cards, span_of them)
 
 
 class Table:
