@@ -42,7 +42,7 @@ def through_draw(before, after):
     """Where each card of the hand before the player's own draw is in the hand after it
     ({old place: new place}; the drawn cards join the sorted hand and move the others), so
     what was picked or set aside while the draw was on its way stays picked. None after
-    any other move: then nothing is kept."""
+    any other move (taking the pile too): then nothing is kept."""
     if not (before and my_turn(before) and before["phase"] == "draw"
             and my_turn(after) and after["phase"] == "play"):
         return None
@@ -54,7 +54,8 @@ def through_draw(before, after):
                 free.remove(j)
                 places[i] = j
                 break
-    return places
+    # (a draw only adds cards: after taking the pile, cards of the hand went to the table)
+    return places if len(places) == len(before["hand"]) else None
 
 
 def keep_picks(before, after):

@@ -55,6 +55,8 @@ def test_take_the_pile(page: Page) -> None:
     page.get_by_test_id("pile").click()
     expect(page.get_by_test_id("meld-0-K")).to_be_visible()
     expect(page.get_by_test_id("log")).to_contain_text("You took the pile")
+    # The picked pair went to the table: nothing stays picked (nor another KD or KC).
+    expect(page.locator("[data-testid=hand-card][aria-pressed=true]")).to_have_count(0)
 
 
 def test_frozen_pile_refused_with_its_rule(page: Page) -> None:
