@@ -219,13 +219,7 @@ class Melder(Table):
             n = min(n, self.space(meld))  # W2
             if n <= 0 or (meld is None and n < 3):
                 continue
-            n = min(n, self.sizes[seat] - self.last_keep)  # U15: a card for the discard
-            before = len(meld.cards) if meld else 0
-            after = before + n
-            made = 1 if before < self.size <= after else 0
-            if self.sizes[seat] - n < 2 and self.canastas[team] + made < goal and not (
-                    self.sizes[seat] == n and self.foot_waiting(seat)):  # (HF8: the foot)
-                n = self.sizes[seat] - 2
+            n = self._room_to_lay(seat, n, len(meld.cards) if meld else 0, goal)
             if n <= 0 or (meld is None and n < 3):
                 continue
             if (meld is None and kind in self.rules.pure_ranks
@@ -273,8 +267,8 @@ class Melder(Table):
         """S6, S7: as the normal player lays sequences, natural ones only: grow the
         team's open sequences at either end with the hand's naturals of their suit, then
         start one from `sequence_min` or more naturals of a suit in unbroken order, up to
-        `sequence_max` (a way out that grows one past it, BR6, is the solver's). Two
-        cards kept (C31) unless the team can go out (`goal`)."""
+        `sequence_max` (a way out that grows one past it, BR6, is the solver's), as much
+        as `_room_to_lay` allows (`goal`: the canastas to go out)."""
         rules = self.rules
         team = seat % self.teams
         table = self.melds[team]
@@ -286,9 +280,7 @@ class Melder(Table):
         for key, meld in list(table.items()):
             if key[0] != SEQUENCE_PREFIX or len(meld.cards) >= limit:
                 continue
-            if meld.run is None or meld.run[0] != len(meld.cards):
-                meld.run = (len(meld.cards), span_of(meld.cards))
-            span = meld.run[1]
+            span = span_of(meld.cards)
             if span is None:
                 continue
             held = masks.get(span.suit, 0)
@@ -305,9 +297,8 @@ class Melder(Table):
                     break
             if not add:
                 continue
-            made = len(meld.cards) < self.size <= len(meld.cards) + len(add)
-            add = add[:self._run_room(seat, len(add), team, goal, made)]
-            if add:
+            add = add[:self._room_to_lay(seat, len(add), len(meld.cards), goal)]
+            if add and self.keeps_discard(seat, len(add)):
                 self._play_meld(seat, Meld(tuple(sorted(add, key=card_order)),
                                            onto=self.ids[team][key]))
                 masks = _suit_masks(hand)
@@ -328,8 +319,8 @@ class Melder(Table):
                     end += 1
                 n = min(end - place + 1, limit)
                 if n >= least:
-                    n = min(n, self._run_room(seat, n, team, goal, n >= self.size))
-                if n >= least:
+                    n = self._room_to_lay(seat, n, 0, goal)
+                if n >= least and self.keeps_discard(seat, n):
                     cards = [RUN_ORDER[p] + suit for p in range(place, place + n)]
                     self._play_meld(seat, Meld(tuple(sorted(cards, key=card_order))))
                 place = end + 1
@@ -345,13 +336,16 @@ class Melder(Table):
         naturals = [c for k, cards in hand.items() if k not in SPECIAL for c in cards]
         return run_keepers(naturals, runs, self.size)
 
-    def _run_room(self, seat: int, n: int, team: int, goal: int, made: bool) -> int:
-        """How many of `n` cards a sequence play may lay: a card kept for the discard
-        (U15), two unless the canastas let the team go out (C31)."""
+    def _room_to_lay(self, seat: int, n: int, before: int, goal: int) -> int:
+        """How many of `n` cards onto a meld of `before` cards (0: a new one) the player
+        may lay: one kept for the discard (U15), two unless the canastas then reach the
+        team's `goal` (C31) or the hand empties for its foot (HF8)."""
         n = min(n, self.sizes[seat] - self.last_keep)
-        if self.sizes[seat] - n < 2 and self.canastas[team] + made < goal:
+        made = 1 if before < self.size <= before + n else 0
+        if self.sizes[seat] - n < 2 and self.canastas[seat % self.teams] + made < goal and not (
+                self.sizes[seat] == n and self.foot_waiting(seat)):
             n = self.sizes[seat] - 2
-        return n if self.keeps_discard(seat, n) else 0
+        return n
 
     def _into_foot(self, seat: int) -> None:
         """HF8: meld the whole hand where every card fits, so the foot joins: naturals on

@@ -26,7 +26,7 @@ from ..rules import CLASSIC, RuleSet
 from ..scoring import (
     special_canasta,
 )
-from ..sequences import SEQUENCE, SEQUENCE_KEY, Span, in_run_order
+from ..sequences import SEQUENCE, SEQUENCE_KEY, in_run_order
 from ..solver import CANNOT_GO_OUT, kinds_lacking, out_shortfall
 from ..state import ANSWER, PLAY, State
 from ..state import DRAW as DRAW_PHASE
@@ -91,12 +91,11 @@ def unmodelled(rules: RuleSet) -> str | None:
 # (BR2: its canasta of one rank; BR3: never with the pile), sequences' scores and
 # escaleras grown going out (BR5, BR6: the solver's ways out), and melds of wild cards
 # (wild_melds.py: F1, H12; B2's limit), keyed WILD_KEY; sequences and older melds of a
-# rank (S5, S6), keyed `SEQUENCE_PREFIX` + id and rank + `OLDER` + id (the rollout policy
-# lays natural sequences as normal does, `Melder._meld_runs`, and grows no older meld;
-# a way out the solver finds may); melds with a size limit
-# (W2: `space`); Samba's pile (S3); Bolivia's escalera to go out (B4: `goal_of`); Modern
-# American's rules (U3-U18: every 3 laid down, 7s and aces without wild cards, discards
-# barred, the minimum from the hand, a required final discard, its scoring).
+# rank (S5, S6), keyed `SEQUENCE_PREFIX` + id and rank + `OLDER` + id (the policy lays
+# natural sequences, `Melder._meld_runs`; older melds grow only in the solver's ways out);
+# melds with a size limit (W2: `space`); Samba's pile (S3); Bolivia's escalera to go out
+# (B4: `goal_of`); Modern American's rules (U3-U18: every 3 laid down, 7s and aces with no
+# wild card, discards barred, the minimum from the hand, a required final discard, its scoring).
 HOUSE_SCORING = ("double_end_bonus", "red_threes_by_going_out",
                  "concealed_canasta_bonus", "canasta_opens_from")
 # It models the packets dealt face down (`reserve_from` "dealt"): Hand and Foot's foot
@@ -114,13 +113,12 @@ NO_LIMIT = 1 << 20  # the wild cards a meld of wild cards can take (F1: no C17 l
 
 
 class _Meld:
-    __slots__ = ("cards", "naturals", "run", "wilds")
+    __slots__ = ("cards", "naturals", "wilds")
 
     def __init__(self) -> None:
         self.naturals = 0
         self.wilds = 0
         self.cards: list[str] = []
-        self.run: tuple[int, Span | None] | None = None  # S6: (cards, span_of them)
 
 
 class Table:
