@@ -1,5 +1,6 @@
 # The player's moves from the cards staged in the hand (MicroPython, main thread):
 # take the pile, meld, discard, or a sentence saying what to do instead.
+import asyncio
 import json
 
 from pyscript import document, window
@@ -163,7 +164,7 @@ def do_meld(onto=None, new=False):
     action = {"type": "meld", "cards": cards}
     view = S["view"]
     if building_initial(view):
-        spawn(meld_initial(view, int(onto) if onto else None))
+        spawn(meld_initial(view, set_aside(int(onto) if onto else None)))
         return
     if new:
         if new_group(view, cards):
@@ -228,16 +229,20 @@ def building_initial(view):
             and not view["team_melded"][ME % view["teams"]])
 
 
-async def assess(view, onto=None):
-    """The engine's answer about the melds set aside plus the staged cards (going on
-    the meld `onto` when given), kept for the meter; None if the worker cannot answer."""
-    key = assess_key(view)
-    request = {"pending": pending_cards(view), "cards": staged_cards(view), "onto": onto}
+async def assess(view, pending=None):
+    """The engine's answer about the melds set aside (or the first `pending` of them)
+    plus the staged cards (none when `pending` is given), kept for the meter; None if
+    the worker cannot answer."""
+    if pending is None:
+        request = {"pending": pending_cards(view), "cards": staged_cards(view)}
+    else:
+        request = {"pending": pending, "cards": []}
+    key = assess_key(view, request["pending"], request["cards"])
     try:
         reply = await call("assess", json.dumps(request), optional=True)
     except Exception:  # the meter falls back to counting the cards itself
         return None
-    if S["view"] is view and assess_key(view) == key:
+    if S["view"] is view and assess_key(view) == key:  # about what is aside and staged now
         S["assessed"] = {"key": key, "reply": reply}
     return reply
 
@@ -252,37 +257,67 @@ async def reassess():
         render()
 
 
-async def meld_initial(view, onto=None):
-    """Set the staged meld aside with the others (on the meld set aside `onto` when
-    given), or, when together they complete the initial meld, lay them all down in
-    order; the engine's refusal otherwise."""
-    reply = await assess(view, onto)
-    if reply is None or S["view"] is not view:
-        return
-    error = reply.get("error")
-    if error:
-        tell(said(error) or tr("Not a valid meld."), error.get("rule"), error.get("href"))
-        return
-    if reply.get("complete"):
-        steps = pending_cards(view)
-        steps.append({"cards": staged_cards(view), "onto": onto})
-        S["pending"] = []
-        S["sel"] = []
-        S["assessed"] = None
-        for step in steps:
-            action = {"type": "meld", "cards": step["cards"]}
-            if step["onto"] is not None:
-                action["onto"] = step["onto"]
-            await send(action)
-            if S["refusal"]:
-                break
-        return
-    S["pending"].append({"idx": list(S["sel"]), "onto": onto})
+CHECKING = asyncio.Lock()  # the melds set aside are checked one at a time, in order
+
+
+def set_aside(onto=None):
+    """Set the picked cards aside with the melds set aside before (on the meld set
+    aside `onto` when given), at the click: cards picked while the engine checks them
+    are the next meld's. The step, for `meld_initial`."""
+    step = {"idx": list(S["sel"]), "onto": onto}
+    S["pending"].append(step)
     S["sel"] = []
     S["assessed"] = None
     S["refusal"] = None
-    await assess(view)
     render()
+    return step
+
+
+async def meld_initial(view, step):
+    """The engine checks the melds set aside up to `step`: when together they complete
+    the initial meld, all are laid down in order; when it refuses `step`, its cards are
+    picked again and the refusal said; else they stay aside, the meter updated."""
+    async with CHECKING:
+        ahead = _steps_to(step)
+        if S["view"] is not view or ahead is None:
+            return  # the hand changed, or the step went back to the hand, meanwhile
+        reply = await assess(view, pending_cards(view)[:ahead])
+        if S["view"] is not view or _steps_to(step) != ahead:
+            return
+        error = reply.get("error") if reply is not None else {}
+        if error is not None:
+            del S["pending"][ahead - 1]
+            S["sel"] = step["idx"] + [i for i in S["sel"] if i not in step["idx"]]
+            S["assessed"] = None
+            if error:
+                tell(said(error) or tr("Not a valid meld."), error.get("rule"),
+                     error.get("href"))
+            else:
+                render()
+            spawn(reassess())  # the meter: what stays aside, and the cards picked again
+            return
+        if reply.get("complete"):
+            steps = pending_cards(view)[:ahead]
+            S["pending"] = []
+            S["sel"] = []
+            S["assessed"] = None
+            for laid in steps:
+                action = {"type": "meld", "cards": laid["cards"]}
+                if laid["onto"] is not None:
+                    action["onto"] = laid["onto"]
+                await send(action)
+                if S["refusal"]:
+                    break
+            return
+        render()
+
+
+def _steps_to(step):
+    """How many melds set aside end with `step` (None when it is no longer aside)."""
+    for k, aside in enumerate(S["pending"]):
+        if aside is step:
+            return k + 1
+    return None
 
 
 def back_to_hand():

@@ -78,9 +78,11 @@ def pending_cards(view):
             for step in S["pending"]]
 
 
-def assess_key(view):
-    """What the engine's answer in S["assessed"] must be about to be shown."""
-    return json.dumps([pending_cards(view), staged_cards(view), view["phase"],
+def assess_key(view, pending=None, cards=None):
+    """What the engine's answer in S["assessed"] must be about to be shown: the melds
+    set aside and the staged cards (or the `pending` and `cards` an answer is about)."""
+    return json.dumps([pending_cards(view) if pending is None else pending,
+                       staged_cards(view) if cards is None else cards, view["phase"],
                        len(view.get("log") or ())])
 
 

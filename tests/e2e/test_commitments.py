@@ -74,6 +74,46 @@ def test_an_initial_meld_is_set_aside_until_it_reaches_the_minimum(page: Page) -
     page.screenshot(path="test-results/commitments-initial-meld.png")
 
 
+QUICK_MELDS = """(melds) => {
+    // Pick each meld's cards and press Meld, all in one task: no answer from the engine
+    // can come between the clicks (a player picking the next meld while it checks one).
+    for (const cards of melds) {
+        for (const card of cards) {
+            const free = [...document.querySelectorAll(
+                `[data-testid=hand-card][data-card='${card}'][aria-pressed=false]`)];
+            free[0].click();
+        }
+        document.querySelector("[data-testid=btn-meld]").click();
+    }
+}"""
+
+
+def test_melds_set_aside_in_quick_succession_keep_their_own_cards(page: Page) -> None:
+    """Each press of Meld sets aside the cards picked at that press, even when the next
+    meld's cards are picked before the engine has checked the last one."""
+    _open(page, OPENING)
+    page.evaluate(QUICK_MELDS, [["KS", "KH", "KD"], ["9C", "9D", "9S"]])
+    expect(page.get_by_test_id("meld-0-K")).to_be_visible()
+    expect(page.get_by_test_id("meld-0-9")).to_be_visible()
+    expect(page.get_by_test_id("pending-melds")).to_have_count(0)
+    assert sorted(hand_cards(page)) == ["2H", "2S", "5C", "TS", "TS"]
+    # Laid down as the two melds set aside, in order (not one meld of the six cards).
+    played = saved_game(page)["engine"]["actions"]
+    assert [sorted(a["cards"]) for a in played[-2:]] == [["KD", "KH", "KS"], ["9C", "9D", "9S"]]
+
+
+def test_a_refused_meld_set_aside_in_quick_succession_is_picked_again(page: Page) -> None:
+    """A refused meld pressed right after another goes back to the hand, picked, with
+    its rule; the one before stays aside."""
+    _open(page, OPENING)
+    page.evaluate(QUICK_MELDS, [["KS", "KH", "KD"], ["TS", "TS", "2S", "2H"]])
+    expect(page.get_by_test_id("refusal")).to_contain_text("C17")
+    expect(page.get_by_test_id("pending-melds")).to_contain_text("30 of 50 points")
+    picked = page.locator("[data-testid=hand-card][aria-pressed=true]")
+    assert sorted(picked.evaluate_all("els => els.map(e => e.dataset.card)")) == [
+        "2H", "2S", "TS", "TS"]
+
+
 def test_a_refused_meld_is_not_set_aside(page: Page) -> None:
     _open(page, OPENING)
     select(page, ["TS", "TS", "2S", "2H"])
