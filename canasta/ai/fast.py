@@ -85,6 +85,7 @@ class Sim(Melder):
 
     turns = 0  # the turns played by `run` (the search's work budgets count them)
     searches = 0.0  # their searches for a way out (`go_out_plan`), each by SEARCH_COST
+    last_search = 0.0  # the last one's
 
     def run(self) -> list[int]:
         """Play to the end of the round; return each team's round total."""
@@ -354,11 +355,13 @@ class Sim(Melder):
         ready = self.canastas[team] >= self.goal_of(team)
         near = ready or self.sizes[seat] <= 8
         out = near and permission is None and self._wants_out(team)
+        way = None
         if out and rules.must_ask:
             # C33 compulsory: ask before melding, only with a way out; go out on a yes
-            out = (not self.turn_melded and self.sizes[seat] >= 2
-                   and self._go_out(seat, dry=True) and self._ask(seat))
-        if out and self._go_out(seat):
+            if not self.turn_melded and self.sizes[seat] >= 2:
+                way = self._way_out(seat)
+            out = way is not None and self._ask(seat)
+        if out and self._go_out(seat, way):
             return
         feet = self.foot_waiting(seat)
         self._meld_more(seat, out)
@@ -382,11 +385,31 @@ class Sim(Melder):
         yes, self.permission = self.permission is True, None  # (this turn's answer only)
         return yes
 
-    def _go_out(self, seat: int, dry: bool = False) -> bool:
-        """Go out this turn if the solver finds a way (`dry`: only say whether it does)."""
+    def _go_out(self, seat: int, plan: list[Action] | None = None) -> bool:
+        """Go out this turn if the solver finds a way (`plan`: the way `_way_out` found
+        for this very position, before the player asked)."""
+        if plan is None:
+            plan = self._way_out(seat)
+            if plan is None:
+                return False
+        else:
+            # (the search counted again: the budget of work was fitted with it counted)
+            self.searches += self.last_search
+        for action in plan:
+            if isinstance(action, Meld):
+                self._play_meld(seat, action)
+            else:
+                assert isinstance(action, Discard)
+                self._discard_card(action.card)
+        if self.sizes[seat] == 0:
+            self._went_out(seat)
+        return True
+
+    def _way_out(self, seat: int) -> list[Action] | None:
+        """The solver's way out this turn (`going_out.go_out_plan`), or None."""
         team = seat % self.teams
         if self.packet_waiting(seat):
-            return False  # HF8, PH4: no way out is planned before the packet joins
+            return None  # HF8, PH4: no way out is planned before the packet joins
         table = self.melds[team]
         stuck = stuck_threes = 0  # cards that can only be the one discard
         pairs = 0
@@ -394,7 +417,7 @@ class Sim(Melder):
             n = len(cards)
             if kind == "b":
                 if n == 2:
-                    return False
+                    return None
                 stuck += n == 1
                 stuck_threes = int(n == 1)
             elif kind not in SPECIAL and kind not in table:
@@ -407,35 +430,26 @@ class Sim(Melder):
             suits = ranks_by_suit(hand)
             stuck = stuck_threes + self._loose_naturals(seat, wilds, suits)
         if stuck > 1 or (pairs > wilds and not self.rules.sequence_min):
-            return False  # a pair off the table needs a wild card (S6: or a sequence)
+            return None  # a pair off the table needs a wild card (S6: or a sequence)
         goal = self.goal_of(team)
         if self.canastas[team] < goal and not self.rules.sequence_min and (
             self.canastas[team] + self._canastas_within_reach(seat, wilds) < goal
         ):
-            return False  # (a bound for groups of one rank: S5, S6 leave it to the solver)
+            return None  # (a bound for groups of one rank: S5, S6 leave it to the solver)
         runs = self.runs(team)
         have = toward_out(self.rules, self.canastas[team], self.reds[team], runs,
                           self.wild_canastas(team), bool(self.lacking(team)))
         if self.rules.sequence_min and self._out_of_reach(
                 seat, self.rules.canastas_to_go_out - have,
                 self.rules.sequence_canastas_to_go_out - runs, wilds, suits):
-            return False
+            return None
         cards_held = tuple(c for cards in hand.values() for c in cards)
-        self.searches += SEARCH_COST[min(len(cards_held), len(SEARCH_COST) - 1)]
+        self.last_search = SEARCH_COST[min(len(cards_held), len(SEARCH_COST) - 1)]
+        self.searches += self.last_search
         plan = go_out_plan(self.rules, cards_held, self._table_melds(team), have, 0)
         if plan is None or not self._plan_keeps_discards(seat, plan):
-            return False
-        if dry:
-            return True
-        for action in plan:
-            if isinstance(action, Meld):
-                self._play_meld(seat, action)
-            else:
-                assert isinstance(action, Discard)
-                self._discard_card(action.card)
-        if self.sizes[seat] == 0:
-            self._went_out(seat)
-        return True
+            return None
+        return plan
 
     def _plan_keeps_discards(self, seat: int, plan: list[Action]) -> bool:
         """R18: each meld of a way out but the last leaves a card that may be discarded

@@ -17,7 +17,7 @@ from ..sequences import POSITION, RUN_ORDER, run_limit, span_of
 from .fast_scoring import OLDER, SEQUENCE_PREFIX, sevens_canasta
 from .fast_table import KIND, SPECIAL, Table, card_order
 from .judgement import BIG_HAND, build_wild_meld, pure_meld_worth_starting, start_wild_meld
-from .run_plan import run_keepers
+from .run_plan import keepers_of, run_spans
 
 
 def ranks_by_suit(hand: dict[str, list[str]]) -> dict[str, set[str]]:
@@ -329,12 +329,11 @@ class Melder(Table):
         """B4: while the team lacks the canasta of a sequence it needs to go out, the
         naturals of `hand` that could grow one (`run_plan.run_keepers`, as normal keeps
         them out of groups that do not complete a canasta)."""
-        if self.rules.sequence_canastas_to_go_out <= self.runs(team):
+        if self.rules.sequence_canastas_to_go_out <= self.run_canastas[team]:
             return frozenset()
         runs = [m.cards for k, m in self.melds[team].items()
                 if k[0] == SEQUENCE_PREFIX and len(m.cards) < self.size]
-        naturals = [c for k, cards in hand.items() if k not in SPECIAL for c in cards]
-        return run_keepers(naturals, runs, self.size)
+        return keepers_of(_suit_masks(hand), run_spans(runs), self.size)
 
     def _room_to_lay(self, seat: int, n: int, before: int, goal: int) -> int:
         """How many of `n` cards onto a meld of `before` cards (0: a new one) the player

@@ -162,6 +162,7 @@ class Table:
             self.sizes.append(len(hand))
         self.melds: list[dict[str, _Meld]] = []
         self.canastas: list[int] = []
+        self.run_canastas: list[int] = []  # B4: the canastas of sequences among them
         self.ids: list[dict[str, int]] = []  # each meld's id, by key
         self.next_id = 1 + max((m.id for team in state.melds for m in team), default=0)
         for team_melds in state.melds:
@@ -185,6 +186,8 @@ class Table:
             self.canastas.append(
                 sum(1 for k, m in table.items() if k != "b" and len(m.cards) >= self.size)
             )
+            self.run_canastas.append(sum(1 for k, m in table.items() if k[0] == SEQUENCE_PREFIX
+                                         and len(m.cards) >= self.size))
         self.reds = [len(r) for r in state.red_threes]
         # U5: black 3s laid down too (counted among `reds`, and apart for the scoring)
         self.blacks_laid = rules.black_threes_laid
@@ -319,8 +322,7 @@ class Table:
 
     def runs(self, team: int) -> int:
         """B4: the team's canastas of sequences."""
-        return sum(1 for k, m in self.melds[team].items()
-                   if k[0] == SEQUENCE_PREFIX and len(m.cards) >= self.size)
+        return self.run_canastas[team]
 
     def _open(self, seat: int) -> None:
         """The team's initial meld is complete (C25); the player takes the reserve
@@ -420,6 +422,8 @@ class Table:
             self._lacking[team] = None  # R17: a kind of canasta made (or changed)
         if kind != "b" and before < size <= len(meld.cards):
             self.canastas[team] += 1
+            if kind[0] == SEQUENCE_PREFIX:
+                self.run_canastas[team] += 1
             self.completed = True
             self.unmixed = self.unmixed or not (meld.wilds and meld.naturals)
             if self.first_canasta and sum(self.canastas) == 1:  # E7: the round's first

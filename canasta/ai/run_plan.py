@@ -9,7 +9,7 @@ from typing import Any
 
 from ..cards import RANK, WILDS
 from ..rules import RuleSet
-from ..sequences import POSITION, span_of
+from ..sequences import POSITION, RUN_ORDER, span_of
 
 CONNECT = 2  # two cards of a suit this few places apart may meet in one sequence
 
@@ -20,19 +20,49 @@ def run_keepers(hand: Sequence[str], runs: Iterable[Sequence[str]],
     those that fit one of the side's open `runs` of their suit (now or once the gap is
     filled) without the run passing `longest` cards, and those with another card of
     their suit and a different rank at most `CONNECT` places away in the hand."""
-    spans = [s for s in (span_of(r) for r in runs) if s is not None]
-    places: dict[str, set[int]] = {}
-    naturals = [c for c in hand if c not in WILDS and RANK[c] in POSITION]
-    for c in naturals:
-        places.setdefault(c[1], set()).add(POSITION[RANK[c]])
-    keep: set[str] = set()
-    for c in naturals:
-        p = POSITION[RANK[c]]
-        fits = any(s.suit == c[1] and not s.low <= p <= s.high
-                   and max(s.high, p) - min(s.low, p) < longest for s in spans)
-        if fits or any(q != p and abs(q - p) <= CONNECT for q in places[c[1]]):
-            keep.add(c)
+    held: dict[str, int] = {}
+    for c in hand:
+        p = POSITION.get(RANK[c]) if c not in WILDS else None
+        if p is not None:
+            held[c[1]] = held.get(c[1], 0) | 1 << p
+    return keepers_of(held, run_spans(runs), longest)
+
+
+def run_spans(runs: Iterable[Sequence[str]]) -> dict[str, list[tuple[int, int]]]:
+    """The places in `RUN_ORDER` each run covers (`span_of`: lowest, highest), by suit."""
+    spans: dict[str, list[tuple[int, int]]] = {}
+    for run in runs:
+        span = span_of(run)
+        if span is not None:
+            spans.setdefault(span.suit, []).append((span.low, span.high))
+    return spans
+
+
+def keepers_of(held: dict[str, int], spans: dict[str, list[tuple[int, int]]],
+               longest: int) -> frozenset[str]:
+    """`run_keepers` on a hand's naturals as bits of their places by suit (`held`) and
+    its side's open runs' `run_spans`: the cards as notation."""
+    keep: list[str] = []
+    for suit, places in held.items():
+        near = 0
+        for d in range(1, CONNECT + 1):
+            near |= places << d | places >> d
+        fit = 0
+        for low, high in spans.get(suit, ()):
+            # places outside the run that it could reach within `longest` cards
+            reach = _bits(max(0, high - longest + 1), low + longest - 1)
+            fit |= reach & ~_bits(low, high)
+        kept = places & (near | fit)
+        while kept:
+            bit = kept & -kept
+            keep.append(RUN_ORDER[bit.bit_length() - 1] + suit)
+            kept ^= bit
     return frozenset(keep)
+
+
+def _bits(low: int, high: int) -> int:
+    """The bits `low` to `high`, both included."""
+    return (1 << (high + 1)) - (1 << low) if high >= low else 0
 
 
 def sequence_canastas(view: dict[str, Any], team: int) -> int:
