@@ -14,6 +14,7 @@ cards of more than one rank starts one; cards join one only when the play names 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from functools import lru_cache
 from typing import NamedTuple
 
 from .cards import RANK, WILDS
@@ -66,6 +67,12 @@ def span_of(cards: Iterable[str]) -> Span | None:
     if low - (spare - up) < 0:
         return None
     return Span(suit, low - (spare - up), high + up)
+
+
+@lru_cache(maxsize=4096)
+def run_span(cards: tuple[str, ...]) -> Span | None:
+    """`span_of`, remembered: the AI's play-outs ask it of the same runs again and again."""
+    return span_of(cards)
 
 
 def in_run_order(cards: Iterable[str]) -> tuple[str, ...]:

@@ -13,7 +13,7 @@ from functools import lru_cache
 
 from ..actions import Meld
 from ..melds import WILD_KEY
-from ..sequences import POSITION, RUN_ORDER, run_limit, span_of
+from ..sequences import POSITION, RUN_ORDER, run_limit, run_span
 from .fast_scoring import OLDER, SEQUENCE_PREFIX, sevens_canasta
 from .fast_table import KIND, SPECIAL, Table, card_order
 from .judgement import BIG_HAND, build_wild_meld, pure_meld_worth_starting, start_wild_meld
@@ -280,7 +280,7 @@ class Melder(Table):
         for key, meld in list(table.items()):
             if key[0] != SEQUENCE_PREFIX or len(meld.cards) >= limit:
                 continue
-            span = span_of(meld.cards)
+            span = run_span(tuple(meld.cards))
             if span is None:
                 continue
             held = masks.get(span.suit, 0)

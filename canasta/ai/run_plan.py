@@ -9,7 +9,7 @@ from typing import Any
 
 from ..cards import RANK, WILDS
 from ..rules import RuleSet
-from ..sequences import POSITION, RUN_ORDER, span_of
+from ..sequences import POSITION, RUN_ORDER, run_span
 
 CONNECT = 2  # two cards of a suit this few places apart may meet in one sequence
 
@@ -32,7 +32,7 @@ def run_spans(runs: Iterable[Sequence[str]]) -> dict[str, list[tuple[int, int]]]
     """The places in `RUN_ORDER` each run covers (`span_of`: lowest, highest), by suit."""
     spans: dict[str, list[tuple[int, int]]] = {}
     for run in runs:
-        span = span_of(run)
+        span = run_span(tuple(run))
         if span is not None:
             spans.setdefault(span.suit, []).append((span.low, span.high))
     return spans
