@@ -5,9 +5,10 @@ of wild card (a joker, a 2), or the top card alone onto the team's meld; every
 distinct discard; "May I go out?"; answers; next round. Melds are listed as
 small steps: a new meld of three naturals, of all naturals of the rank, of two
 naturals and each kind of wild card; one natural onto the team's meld of its
-rank; one wild card of each kind onto each team meld; all black 3s together;
-and, for a hand of four cards or fewer whose team lacks its canastas, the first
-meld of a way to go out (C31 may allow those last cards only together).
+rank; one wild card of each kind onto each team meld; all black 3s together
+(and four of them: `black_meld_sizes`); and, for a hand of four cards or fewer
+whose team lacks its canastas, the first meld of a way to go out (C31 may allow
+those last cards only together).
 Longer melds are reached by laying off more cards one step at a time, so every
 card that could be melded this turn, in any combination, can be melded by some
 sequence of listed actions. `check` accepts every legal action, listed or not.
@@ -104,6 +105,13 @@ def wild_meld_steps(rules: RuleSet, hand: tuple[str, ...], has_meld: bool) -> li
     k = rules.wild_meld_min
     return [Meld(sort_cards(tuple(twos[: k - j]) + tuple(jokers[:j])))
             for j in range(max(0, k - len(twos)), min(len(jokers), k) + 1)]
+
+
+def black_meld_sizes(rules: RuleSet) -> tuple[int, ...]:
+    """The melds of part of the black 3s held that are listed besides all of them: E5's
+    set of three or four at any time; else four, for a player going out with five (C21:
+    three or more decks; the fifth is the discard)."""
+    return (3, 4) if rules.black_threes_anytime else (4,)
 
 
 def _older(melds: tuple[TableMeld, ...], rank: str) -> list[TableMeld]:
@@ -248,8 +256,8 @@ def candidates(state: State) -> list[Action]:
         out.extend(wild_meld_steps(state.rules, hand, find_meld(melds, WILD_KEY) is not None))
     if len(blacks) >= 3:
         out.append(Meld(sort_cards(blacks)))
-        if len(blacks) > 3 and state.rules.black_threes_anytime:  # E5: a set of 3 or 4
-            out.extend(Meld(sort_cards(blacks[:k])) for k in (3, 4) if k < len(blacks))
+        out.extend(Meld(sort_cards(blacks[:k])) for k in black_meld_sizes(state.rules)
+                   if k < len(blacks))
     step = finishing_step(state)
     if step is not None and step not in out:
         out.append(step)

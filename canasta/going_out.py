@@ -193,7 +193,7 @@ def forms_own_melds(rules: RuleSet, cards: tuple[str, ...]) -> bool:
     """C32: could these cards alone form valid melds, one of them a canasta?"""
     for way in sequence_ways(rules, cards, (), kinds=False):
         groups, wilds, blacks = split_hand(without(cards, way.used))
-        if blacks and (len(blacks) < 3 or len(blacks) > 4):
+        if not black_meld_ok(rules, len(blacks)):
             return False
         counts = {r: len(cs) for r, cs in groups.items()}
         if _assign(rules, counts, len(wilds), {}, None, way.canastas, 1) is not None:
@@ -313,7 +313,7 @@ def _go_out(
         return None
     lacking = rules.sequence_canastas_to_go_out - sequence_canastas(rules, melds)
     kinds = bool(need_points or canasta_needed)  # (N3: jokers and 2s count apart)
-    stuck = None if any(m.rank == "3" for m in melds) else _Stuck(hand, melds, dead)
+    stuck = None if any(m.rank == "3" for m in melds) else _Stuck(rules, hand, melds, dead)
     for way in sequence_ways(rules, hand, melds, out=True, kinds=kinds):
         if way.canastas < lacking:
             continue  # B4: this way out would lack a canasta of a sequence
@@ -335,14 +335,29 @@ def _go_out(
     return None
 
 
+def black_meld_ok(rules: RuleSet, n: int) -> bool:
+    """Whether `n` black 3s may be the one meld of them a player going out makes: none,
+    or three or four (C21; R7: three or more)."""
+    return n == 0 or (n >= 3 and (n <= 4 or rules.black_threes_any_number))
+
+
+def black_threes_left(rules: RuleSet, n: int) -> int:
+    """How many of `n` black 3s held no meld of them takes when the player goes out (C21:
+    one meld of three or four, so of five one is left for the discard, of six two; R7:
+    any number from three): each must be the one discard, so more than one never go."""
+    if black_meld_ok(rules, n):
+        return 0
+    return n if n < 3 else n - 4
+
+
 class _Stuck:
     """The cards of a hand that `_go_out_groups` finds no meld for (so at most one, the
     discard, may be left: C30), counted again for what a sequence play leaves: the
     naturals of a rank held once with no meld of it on the table, the cards of a `dead`
-    rank (U24), a lone black 3 (C21: two, or more than four, can never all go). Used
-    where the table has no meld of black 3s (after one, `_go_out_groups` decides alone)."""
+    rank (U24), the black 3s no meld of them takes (`black_threes_left`). Used where the
+    table has no meld of black 3s (after one, `_go_out_groups` decides alone)."""
 
-    def __init__(self, hand: tuple[str, ...], melds: tuple[TableMeld, ...],
+    def __init__(self, rules: RuleSet, hand: tuple[str, ...], melds: tuple[TableMeld, ...],
                  dead: frozenset[str]) -> None:
         self.counts: dict[str, int] = {}
         blacks = 0
@@ -353,7 +368,7 @@ class _Stuck:
                 self.counts[RANK[c]] = self.counts.get(RANK[c], 0) + 1
         self.dead = dead
         self.existing = {r for r in _team_counts(melds)[0] if r not in dead}
-        self.base = 2 if blacks == 2 or blacks > 4 else int(blacks == 1)
+        self.base = black_threes_left(rules, blacks)
         self.base += sum(self._of(r, n) for r, n in self.counts.items())
 
     def _of(self, rank: str, n: int) -> int:
@@ -429,13 +444,14 @@ def _go_out_groups(
             return None
         return {}, existing, hand[0], 0, on_table, {}
     groups, wilds, blacks = split_hand(hand)
-    if len(blacks) == 2 or len(blacks) > 4:
+    blacks_left = black_threes_left(rules, len(blacks))
+    if blacks_left > 1:
         return None
     forced = [c for r in sorted(dead) for c in groups.pop(r, [])]  # U24
     existing = {r: held for r, held in existing.items() if r not in dead}
     # Cards that cannot be melded must be the one discard: at most one may exist.
     forced += [cs[0] for r, cs in groups.items() if len(cs) == 1 and r not in existing]
-    if len(blacks) == 1:
+    if blacks_left:
         forced.append(blacks[0])
     if len(forced) > 1:
         return None
@@ -478,7 +494,7 @@ def _go_out_groups(
                 use[r] -= 1
                 if not use[r]:
                     del use[r]
-        if n_blacks and n_blacks < 3:
+        if not black_meld_ok(rules, n_blacks):
             continue
         for split in _new_groups(rules, use, melds):
             by_key, keys = use, existing
@@ -560,7 +576,7 @@ def lays_down_whole(rules: RuleSet, hand: tuple[str, ...], melds: tuple[TableMel
     existing, on_table = _team_counts(melds)
     for way in sequence_ways(rules, hand, melds, kinds=False):
         groups, wilds, blacks = split_hand(without(hand, way.used))
-        if blacks and not 3 <= len(blacks) <= 4:
+        if not black_meld_ok(rules, len(blacks)):
             return False
         counts = {r: len(cs) for r, cs in groups.items()}
         if _assign(rules, counts, len(wilds), existing, on_table, 0, 0) is not None:

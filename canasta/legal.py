@@ -24,6 +24,7 @@ from .actions import (
 )
 from .candidates import (
     FINISH_HAND,
+    black_meld_sizes,
     filtered_candidates,
     finishing_step,
     sorted_wilds,
@@ -39,6 +40,7 @@ from .cards import (
     sort_cards,
 )
 from .checks import check_formed as check
+from .going_out import black_threes_left
 from .meld_checks import shape_rejection
 from .melds import (
     TableMeld,
@@ -428,9 +430,10 @@ def _play_opened(state: State) -> list[Action]:
             ):
                 out.extend([LAY_WILD[w, m.rank] for w in wilds])
     if len(blacks) >= 3:
-        black = Meld(sort_cards(blacks))
-        if check(state, black) is None:
-            out.append(black)
+        for black in [Meld(sort_cards(blacks))] + [
+                Meld(sort_cards(blacks[:k])) for k in black_meld_sizes(rules) if k < len(blacks)]:
+            if check(state, black) is None:
+                out.append(black)
     # Going out one canasta short must complete it now (C30): some meld must reach
     # the canasta size (the full search below decides whether it really can).
     may_finish = free or have + 1 < rules.canastas_to_go_out or longest + n - j >= size
@@ -442,8 +445,7 @@ def _play_opened(state: State) -> list[Action]:
         out.extend(map(DISCARDS.__getitem__, dict.fromkeys(hand)))
     # A hand with two cards that can never be melded cannot go out (one discard only).
     # Each pair of a rank the team has not melded needs a wild card of its own.
-    hopeless = (singles + (1 if len(blacks) in (1, 2) else 0) + (len(blacks) == 2) > 1
-                or pairs > n - j)
+    hopeless = singles + black_threes_left(rules, len(blacks)) > 1 or pairs > n - j
     if (not state.turn_melded and not state.asked and rules.ask_permission and not hopeless
             and n > 1 and may_finish and rules.partner_of(state.to_move) is not None
             and can_go_out(state)):

@@ -23,7 +23,7 @@ import random
 from ..actions import ASK, DRAW, END_ROUND, Action, Answer, Discard, Meld, TakePile
 from ..black_threes import first_round
 from ..cards import BLACK_THREES, RED_THREES, VALUE
-from ..going_out import go_out_plan
+from ..going_out import black_threes_left, go_out_plan
 from ..opening import ANY, opening_level
 from ..pile import blocks, frozen_for, size_refusal
 from ..reserve import joining
@@ -416,10 +416,10 @@ class Sim(Melder):
         for kind, cards in self.hands[seat].items():
             n = len(cards)
             if kind == "b":
-                if n == 2:
+                stuck_threes = black_threes_left(self.rules, n)  # C21
+                if stuck_threes > 1:
                     return None
-                stuck += n == 1
-                stuck_threes = int(n == 1)
+                stuck += stuck_threes
             elif kind not in SPECIAL and kind not in table:
                 stuck += n == 1
                 pairs += n == 2

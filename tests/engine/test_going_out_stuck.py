@@ -30,8 +30,8 @@ def test_S6_the_stuck_count_skips_only_what_the_search_refuses(
                   for i, r in enumerate(table))
     used = tuple(c for c, u in zip(hand, mask, strict=False) if u and c[0] != "3")
     rest = without(tuple(hand), used)
-    stuck = _Stuck(tuple(hand), melds, frozenset(dead))
+    stuck = _Stuck(SAMBA, tuple(hand), melds, frozenset(dead))
     if rest and stuck.after(used) > 1:
         assert _go_out_groups(SAMBA, rest, melds, 5, 0, frozenset(dead)) is None
     # ... and the count is exact: the hand that is left counted afresh agrees
-    assert stuck.after(used) == _Stuck(rest, melds, frozenset(dead)).after(())
+    assert stuck.after(used) == _Stuck(SAMBA, rest, melds, frozenset(dead)).after(())
