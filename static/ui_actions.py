@@ -275,8 +275,9 @@ def set_aside(onto=None):
 
 async def meld_initial(view, step):
     """The engine checks the melds set aside up to `step`: when together they complete
-    the initial meld, all are laid down in order; when it refuses `step`, its cards are
-    picked again and the refusal said; else they stay aside, the meter updated."""
+    the initial meld, they are laid down in order, and any set aside after `step` too;
+    when it refuses `step`, its cards are picked again and the refusal said; else they
+    stay aside, the meter updated."""
     async with CHECKING:
         ahead = _steps_to(step)
         if S["view"] is not view or ahead is None:
@@ -297,7 +298,7 @@ async def meld_initial(view, step):
             spawn(reassess())  # the meter: what stays aside, and the cards picked again
             return
         if reply.get("complete"):
-            steps = pending_cards(view)[:ahead]
+            steps = pending_cards(view)  # (with any set aside since: they go down after)
             S["pending"] = []
             S["sel"] = []
             S["assessed"] = None

@@ -102,6 +102,18 @@ def test_melds_set_aside_in_quick_succession_keep_their_own_cards(page: Page) ->
     assert [sorted(a["cards"]) for a in played[-2:]] == [["KD", "KH", "KS"], ["9C", "9D", "9S"]]
 
 
+def test_a_meld_set_aside_after_the_initial_meld_is_complete_goes_down_too(page: Page) -> None:
+    """The kings and 9s make the initial meld; the 10s pressed before the engine said so
+    are laid after them, not dropped back into the hand."""
+    _open(page, OPENING)
+    page.evaluate(QUICK_MELDS, [["KS", "KH", "KD"], ["9C", "9D", "9S"], ["TS", "TS", "2S"]])
+    expect(page.get_by_test_id("meld-0-T")).to_be_visible()
+    assert sorted(hand_cards(page)) == ["2H", "5C"]
+    played = saved_game(page)["engine"]["actions"]
+    assert [sorted(a["cards"]) for a in played[-3:]] == [
+        ["KD", "KH", "KS"], ["9C", "9D", "9S"], ["2S", "TS", "TS"]]
+
+
 def test_a_refused_meld_set_aside_in_quick_succession_is_picked_again(page: Page) -> None:
     """A refused meld pressed right after another goes back to the hand, picked, with
     its rule; the one before stays aside."""
