@@ -302,6 +302,8 @@ class Melder(Table):
                 self._play_meld(seat, Meld(tuple(sorted(add, key=card_order)),
                                            onto=self.ids[team][key]))
                 masks = _suit_masks(hand)
+        if rules.sequence_wilds:
+            masks = self._wild_runs(seat, goal, masks)
         least = rules.sequence_min
         for suit, held in masks.items():
             row = held
@@ -324,6 +326,52 @@ class Melder(Table):
                     cards = [RUN_ORDER[p] + suit for p in range(place, place + n)]
                     self._play_meld(seat, Meld(tuple(sorted(cards, key=card_order))))
                 place = end + 1
+
+    def _wild_runs(self, seat: int, goal: int, masks: dict[str, int]) -> dict[str, int]:
+        """N3, as normal lays wild cards in sequences (`heuristic._sequence_score` scores a
+        sequence play whatever it holds, above groups): a wild card onto each of the
+        team's open sequences that has none yet (at least `sequence_min` naturals, room
+        at an end), then new sequences of `sequence_min` naturals with one gap a wild card
+        fills. The hand's masks after them."""
+        rules = self.rules
+        team = seat % self.teams
+        hand = self.hands[seat]
+        limit = rules.sequence_max
+        for key, meld in list(self.melds[team].items()):
+            wilds = self._wild_cards(seat)
+            if not wilds:
+                return masks
+            if (key[0] != SEQUENCE_PREFIX or len(meld.cards) >= limit
+                    or meld.wilds >= rules.sequence_wilds or meld.naturals < rules.sequence_min):
+                continue
+            span = run_span(tuple(meld.cards))
+            if span is None or span.high - span.low + 1 >= len(RUN_ORDER):
+                continue  # (no place left for a wild card)
+            if self._room_to_lay(seat, 1, len(meld.cards), goal) == 1 and self.keeps_discard(
+                    seat, 1):
+                self._play_meld(seat, Meld((min(wilds),), onto=self.ids[team][key]))
+        least = rules.sequence_min
+        width = least + 1
+        for suit, held in list(masks.items()):
+            place = 0
+            while place + width <= len(RUN_ORDER):
+                wilds = self._wild_cards(seat)
+                if not wilds:
+                    return _suit_masks(hand)
+                window = (held >> place) & ((1 << width) - 1)
+                # `least` naturals in `width` places, the gap inside (both ends held)
+                if window.bit_count() == least and window & 1 and window >> (width - 1) & 1:
+                    n = self._room_to_lay(seat, width, 0, goal)
+                    if n == width and self.keeps_discard(seat, width):
+                        cards = [RUN_ORDER[p] + suit for p in range(place, place + width)
+                                 if held >> p & 1]
+                        self._play_meld(seat, Meld((*sorted(cards, key=card_order),
+                                                    min(wilds))))
+                        held = _suit_masks(hand).get(suit, 0)
+                        place += width
+                        continue
+                place += 1
+        return _suit_masks(hand)
 
     def _escalera_keepers(self, team: int, hand: dict[str, list[str]]) -> frozenset[str]:
         """B4: while the team lacks the canasta of a sequence it needs to go out, the

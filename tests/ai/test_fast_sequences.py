@@ -89,3 +89,27 @@ def test_s6_a_new_sequence_from_the_hand_keeps_two_cards() -> None:
     for action in turn:
         state = C.apply(state, action)
     assert len(state.hands[0]) == 1  # the discard made, one card left
+
+
+def test_n3_a_wild_card_joins_a_sequence_and_fills_a_new_one_s_gap() -> None:
+    # Normal scores a sequence play above a group whatever it holds (N3: one wild card a
+    # sequence), so it lays 2.7 sequence canastas a round in Samba with three naturals;
+    # the play-outs, with natural sequences only, 0.47 (docs/AI.md).
+    state = _opened(["5S", "6S", "8S", "2C", "2D", "QC", "KD", "KD"], [["6H", "7H", "8H"]],
+                    "samba-three-naturals")
+    run_id = state.melds[0][0].id
+    turn = _first_turn(state)
+    melds = [a for a in turn if isinstance(a, Meld)]
+    assert Meld(("2C",), None, run_id) in melds
+    assert any(sorted(m.cards) == ["2D", "5S", "6S", "8S"] for m in melds)
+    for action in turn:
+        state = C.apply(state, action)  # each legal (N3)
+
+
+def test_n3_wild_cards_bring_the_play_outs_sequence_canastas_near_normal_s() -> None:
+    made = 0
+    for seed in range(30):
+        sim = Sim(C.new_game("samba-three-naturals", 7000 + seed), random.Random(seed))
+        sim.run()
+        made += _runs(sim)[1]
+    assert made >= 25, made  # (natural sequences only: 12 on these deals)
