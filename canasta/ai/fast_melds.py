@@ -264,7 +264,7 @@ class Melder(Table):
             self._meld_wilds(seat, wild_cards, dumping, max(keep, self.last_keep))
 
     def _meld_runs(self, seat: int, goal: int) -> None:
-        """S6, S7: as the normal player lays sequences, natural ones only: grow the
+        """S6, S7: as the normal player lays sequences (N3's wild cards: `_wild_runs`): grow the
         team's open sequences at either end with the hand's naturals of their suit, then
         start one from `sequence_min` or more naturals of a suit in unbroken order, up to
         `sequence_max` (a way out that grows one past it, BR6, is the solver's), as much
