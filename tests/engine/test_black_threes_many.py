@@ -10,7 +10,13 @@ import random
 import canasta as C
 from canasta.actions import ASK, Discard, Meld
 from canasta.ai.fast import Sim
-from canasta.going_out import black_meld_ok, black_threes_left, can_go_out_with, go_out_plan
+from canasta.going_out import (
+    _go_out_groups,
+    black_meld_ok,
+    black_threes_left,
+    can_go_out_with,
+    go_out_plan,
+)
 
 SIX = C.get_rules("classic-6p")
 CANASTA = ["KS", "KS", "KH", "KH", "KD", "KD", "KC"]
@@ -63,3 +69,10 @@ def test_C21_the_play_outs_go_out_with_five_black_3s() -> None:
     sim = Sim(_at(FIVE), random.Random(0), record=True)
     assert sim._go_out(0)
     assert sim.went_out == 0 and sim.sizes[0] == 0
+
+
+def test_R7_a_railroad_player_goes_out_with_five_black_3s_in_one_meld() -> None:
+    hand = (*FIVE, "KH")
+    way = _go_out_groups(C.get_rules("railroad"), hand, (), 9, 0)
+    assert way is not None and way[2] == "KH"  # the five melded, the king discarded
+    assert _go_out_groups(SIX, hand, (), 9, 0) is None  # C21: a 3 and the king left
