@@ -6,7 +6,7 @@ distinct discard; "May I go out?"; answers; next round. Melds are listed as
 small steps: a new meld of three naturals, of all naturals of the rank, of two
 naturals and each kind of wild card; one natural onto the team's meld of its
 rank; one wild card of each kind onto each team meld; all black 3s together
-(and four of them: `black_meld_sizes`); and, for a hand of four cards or fewer
+(and four of them: `black_melds`); and, for a hand of four cards or fewer
 whose team lacks its canastas, the first meld of a way to go out (C31 may allow
 those last cards only together).
 Longer melds are reached by laying off more cards one step at a time, so every
@@ -107,11 +107,15 @@ def wild_meld_steps(rules: RuleSet, hand: tuple[str, ...], has_meld: bool) -> li
             for j in range(max(0, k - len(twos)), min(len(jokers), k) + 1)]
 
 
-def black_meld_sizes(rules: RuleSet) -> tuple[int, ...]:
-    """The melds of part of the black 3s held that are listed besides all of them: E5's
-    set of three or four at any time; else four, for a player going out with five (C21:
-    three or more decks; the fifth is the discard)."""
-    return (3, 4) if rules.black_threes_anytime else (4,)
+def black_melds(rules: RuleSet, blacks: list[str]) -> list[Meld]:
+    """The melds of the black 3s held that are listed: all of them, and part of them —
+    E5's set of three or four at any time; else four, for a player going out with five
+    (C21: three or more decks; the fifth is the discard)."""
+    if len(blacks) < 3:
+        return []
+    sizes = (3, 4) if rules.black_threes_anytime else (4,)
+    return [Meld(sort_cards(blacks))] + [Meld(sort_cards(blacks[:k])) for k in sizes
+                                         if k < len(blacks)]
 
 
 def _older(melds: tuple[TableMeld, ...], rank: str) -> list[TableMeld]:
@@ -254,10 +258,7 @@ def candidates(state: State) -> list[Action]:
         out.extend(sequence_steps(state.rules, hand, melds, limit))
     if state.rules.wild_meld_min:
         out.extend(wild_meld_steps(state.rules, hand, find_meld(melds, WILD_KEY) is not None))
-    if len(blacks) >= 3:
-        out.append(Meld(sort_cards(blacks)))
-        out.extend(Meld(sort_cards(blacks[:k])) for k in black_meld_sizes(state.rules)
-                   if k < len(blacks))
+    out.extend(black_melds(state.rules, blacks))
     step = finishing_step(state)
     if step is not None and step not in out:
         out.append(step)

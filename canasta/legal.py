@@ -24,7 +24,7 @@ from .actions import (
 )
 from .candidates import (
     FINISH_HAND,
-    black_meld_sizes,
+    black_melds,
     filtered_candidates,
     finishing_step,
     sorted_wilds,
@@ -37,7 +37,6 @@ from .cards import (
     VALUE,
     WILDS,
     remove_cards,
-    sort_cards,
 )
 from .checks import check_formed as check
 from .going_out import black_threes_left
@@ -195,10 +194,7 @@ def _play_unopened(state: State) -> list[Action]:
             if _opening_meld_allowed(rules, counts, wild_values, black_threes, n, existing,
                                      have, need, meld):
                 out.append(meld)
-    if len(blacks) >= 3:
-        black = Meld(sort_cards(blacks))
-        if check(state, black) is None:
-            out.append(black)
+    out.extend(black for black in black_melds(rules, blacks) if check(state, black) is None)
     step = finishing_step(state)
     if step is not None and step not in out and check(state, step) is None:
         out.append(step)
@@ -429,11 +425,7 @@ def _play_opened(state: State) -> list[Action]:
                 natural_closed and f == 0 and m.naturals >= size
             ):
                 out.extend([LAY_WILD[w, m.rank] for w in wilds])
-    if len(blacks) >= 3:
-        for black in [Meld(sort_cards(blacks))] + [
-                Meld(sort_cards(blacks[:k])) for k in black_meld_sizes(rules) if k < len(blacks)]:
-            if check(state, black) is None:
-                out.append(black)
+    out.extend(black for black in black_melds(rules, blacks) if check(state, black) is None)
     # Going out one canasta short must complete it now (C30): some meld must reach
     # the canasta size (the full search below decides whether it really can).
     may_finish = free or have + 1 < rules.canastas_to_go_out or longest + n - j >= size
