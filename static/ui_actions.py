@@ -285,11 +285,12 @@ async def meld_initial(view, step):
         reply = await assess(view, pending_cards(view)[:ahead])
         if S["view"] is not view or _steps_to(step) != ahead:
             return
-        error = reply.get("error") if reply is not None else {}
-        if error is not None:
+        if reply is None or reply.get("error"):
+            # Refused (or the worker could not answer): the step's cards are picked again.
             del S["pending"][ahead - 1]
             S["sel"] = step["idx"] + [i for i in S["sel"] if i not in step["idx"]]
             S["assessed"] = None
+            error = reply.get("error") if reply is not None else None
             if error:
                 tell(said(error) or tr("Not a valid meld."), error.get("rule"),
                      error.get("href"))
