@@ -31,17 +31,14 @@ from ..solver import toward_out
 from ..state import ANSWER, PLAY, State
 from ..state import DRAW as DRAW_PHASE
 from .fast_melds import Melder, ranks_by_suit
+from .fast_scope import MAX_DECKS, Unsupported, UnsupportedRules, unmodelled
 from .fast_table import (
     KIND,
     KIND_VALUE,
-    MAX_DECKS,
     SPECIAL,
     Memory,
-    Unsupported,
-    UnsupportedRules,
     _Meld,
     card_order,
-    unmodelled,
 )
 from .judgement import (
     BIG_PILE,
@@ -77,7 +74,7 @@ DANGER = [[[[danger_base(gift, u, picked, thrown) for u in range(UNSEEN_CAP + 1)
 # cards: the sequence plays it tries grow with the hand (Samba with three naturals, CPython:
 # 0.15 ms a search up to 14 cards, 0.56 ms at 20-24, 2.5 ms at 25-29, 9 ms at 30-34, 30-41
 # ms from 35): about four times more each five cards past 20.
-SEARCH_COST = tuple(4.0 ** max(0.0, (n - 20) / 5) for n in range(61))
+SEARCH_COST: tuple[float, ...] = tuple(4.0 ** max(0.0, (n - 20) / 5) for n in range(61))
 
 
 class Sim(Melder):
@@ -85,7 +82,6 @@ class Sim(Melder):
 
     turns = 0  # the turns played by `run` (the search's work budgets count them)
     searches = 0.0  # their searches for a way out (`go_out_plan`), each by SEARCH_COST
-    last_search = 0.0  # the last one's
 
     def run(self) -> list[int]:
         """Play to the end of the round; return each team's round total."""
@@ -394,7 +390,7 @@ class Sim(Melder):
                 return False
         else:
             # (the search counted again: the budget of work was fitted with it counted)
-            self.searches += self.last_search
+            self.searches += self._search_cost(seat)
         for action in plan:
             if isinstance(action, Meld):
                 self._play_meld(seat, action)
@@ -444,12 +440,15 @@ class Sim(Melder):
                 self.rules.sequence_canastas_to_go_out - runs, wilds, suits):
             return None
         cards_held = tuple(c for cards in hand.values() for c in cards)
-        self.last_search = SEARCH_COST[min(len(cards_held), len(SEARCH_COST) - 1)]
-        self.searches += self.last_search
+        self.searches += self._search_cost(seat)
         plan = go_out_plan(self.rules, cards_held, self._table_melds(team), have, 0)
         if plan is None or not self._plan_keeps_discards(seat, plan):
             return None
         return plan
+
+    def _search_cost(self, seat: int) -> float:
+        """The work of a search for a way out from the hand of `seat` (SEARCH_COST)."""
+        return SEARCH_COST[min(self.sizes[seat], len(SEARCH_COST) - 1)]
 
     def _plan_keeps_discards(self, seat: int, plan: list[Action]) -> bool:
         """R18: each meld of a way out but the last leaves a card that may be discarded

@@ -357,7 +357,7 @@ class Melder(Table):
             while place + width <= len(RUN_ORDER):
                 wilds = self._wild_cards(seat)
                 if not wilds:
-                    return _suit_masks(hand)
+                    return masks
                 window = (held >> place) & ((1 << width) - 1)
                 # `least` naturals in `width` places, the gap inside (both ends held)
                 if window.bit_count() == least and window & 1 and window >> (width - 1) & 1:
@@ -367,17 +367,18 @@ class Melder(Table):
                                  if held >> p & 1]
                         self._play_meld(seat, Meld((*sorted(cards, key=card_order),
                                                     min(wilds))))
-                        held = _suit_masks(hand).get(suit, 0)
+                        masks = _suit_masks(hand)
+                        held = masks.get(suit, 0)
                         place += width
                         continue
                 place += 1
-        return _suit_masks(hand)
+        return masks
 
     def _escalera_keepers(self, team: int, hand: dict[str, list[str]]) -> frozenset[str]:
         """B4: while the team lacks the canasta of a sequence it needs to go out, the
         naturals of `hand` that could grow one (`run_plan.run_keepers`, as normal keeps
         them out of groups that do not complete a canasta)."""
-        if self.rules.sequence_canastas_to_go_out <= self.run_canastas[team]:
+        if self.rules.sequence_canastas_to_go_out <= self.runs(team):
             return frozenset()
         runs = [m.cards for k, m in self.melds[team].items()
                 if k[0] == SEQUENCE_PREFIX and len(m.cards) < self.size]

@@ -112,4 +112,4 @@ def test_n3_wild_cards_bring_the_play_outs_sequence_canastas_near_normal_s() -> 
         sim = Sim(C.new_game("samba-three-naturals", 7000 + seed), random.Random(seed))
         sim.run()
         made += _runs(sim)[1]
-    assert made >= 25, made  # (natural sequences only: 12 on these deals)
+    assert made >= 25, made  # (natural sequences only: 11 on these deals)
