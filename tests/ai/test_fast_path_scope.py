@@ -52,10 +52,10 @@ def test_the_strong_level_falls_back_on_house_rules_beyond_the_fast_path() -> No
 
 
 def test_a_rule_set_beyond_the_fast_path_is_refused_by_it(monkeypatch: pytest.MonkeyPatch) -> None:
-    import canasta.ai.fast_table as table
+    import canasta.ai.fast_scope as scope
 
     assert unmodelled(C.CLASSIC) is None
-    monkeypatch.setattr(table, "MAX_DECKS", 1)
+    monkeypatch.setattr(scope, "MAX_DECKS", 1)
     assert unmodelled(C.CLASSIC) is not None
     with pytest.raises(UnsupportedRules, match="decks"):
         playout(C.new_game("classic", 1), random.Random(1))

@@ -11,7 +11,7 @@ import pytest
 import canasta as C
 from canasta.actions import ASK, Answer, Discard
 from canasta.ai.fast import Memory, Sim, Unsupported, playout
-from canasta.ai.fast_table import unmodelled
+from canasta.ai.fast_scope import unmodelled
 from canasta.house_rules import rules_named
 
 # The registered variants the fast path plays (tests/ai/test_fast_path_scope.py lists
