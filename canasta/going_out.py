@@ -209,11 +209,13 @@ def go_out_plan(
     need_points: int,
     canasta_needed: int = 0,
     dead: frozenset[str] = frozenset(),
+    most_ways: int = 0,
 ) -> list[Action] | None:
     """A sequence of melds (and perhaps a final discard) that empties `hand`
     legally (C30, C31, C21), reaching `need_points` (and BR2's `canasta_needed`) for an
     initial meld, melding no card of a `dead` rank (U24); None if the hand cannot go out
-    this turn."""
+    this turn. `most_ways`: a search that gives up (None) after trying that many ways of
+    laying sequences (S6), for the AI's play-outs; 0 (the engine): every way."""
     hand, melds, laid, canastas_have, need_points = _settled(rules, hand, melds,
                                                               canastas_have, need_points)
     # Z6: the 2s go onto the side's meld of 2s first
@@ -222,7 +224,8 @@ def go_out_plan(
     if laid and not hand:  # (they were the whole hand)
         return first if _out_by_laying(rules, canastas_have, need_points,
                                        canasta_needed) else None
-    found = _go_out(rules, hand, melds, canastas_have, need_points, canasta_needed, dead)
+    found = _go_out(rules, hand, melds, canastas_have, need_points, canasta_needed, dead,
+                    most_ways)
     if found is None:
         return None
     (assign, existing, drop, to_wild, on_table, split), runs = found
@@ -304,9 +307,11 @@ def _go_out(
     need_points: int,
     canasta_needed: int = 0,
     dead: frozenset[str] = frozenset(),
+    most_ways: int = 0,
 ) -> tuple[_Way, tuple[Play, ...]] | None:
     """A way out: the cards of one rank and wild cards as `_go_out_groups` gives them,
-    after the sequence plays (S6) that lay the rest; None if there is none. BR2: with
+    after the sequence plays (S6) that lay the rest; None if there is none (or none in
+    the first `most_ways` sequence plays, where that is not 0). BR2: with
     `canasta_needed`, only a way that makes such a canasta (of the ways tried: the
     first assignment of wild cards found for each sequence placement)."""
     if not hand:
@@ -314,7 +319,9 @@ def _go_out(
     lacking = rules.sequence_canastas_to_go_out - sequence_canastas(rules, melds)
     kinds = bool(need_points or canasta_needed)  # (N3: jokers and 2s count apart)
     stuck = None if any(m.rank == "3" for m in melds) else _Stuck(rules, hand, melds, dead)
-    for way in sequence_ways(rules, hand, melds, out=True, kinds=kinds):
+    for tried, way in enumerate(sequence_ways(rules, hand, melds, out=True, kinds=kinds)):
+        if tried == most_ways and most_ways:
+            return None
         if way.canastas < lacking:
             continue  # B4: this way out would lack a canasta of a sequence
         if stuck is not None and way.used and stuck.after(way.used) > 1:
