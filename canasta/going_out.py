@@ -360,9 +360,10 @@ def black_threes_left(rules: RuleSet, n: int) -> int:
 class _Stuck:
     """The cards of a hand that `_go_out_groups` finds no meld for (so at most one, the
     discard, may be left: C30), counted again for what a sequence play leaves: the
-    naturals of a rank held once with no meld of it on the table, the cards of a `dead`
-    rank (U24), the black 3s no meld of them takes (`black_threes_left`). Used where the
-    table has no meld of black 3s (after one, `_go_out_groups` decides alone)."""
+    naturals of a rank held fewer times than a new meld needs (N2: three), with no meld
+    of it on the table that has room (W2: closed at `meld_max` cards), the cards of a
+    `dead` rank (U24), the black 3s no meld of them takes (`black_threes_left`). Used
+    where the table has no meld of black 3s (after one, `_go_out_groups` decides alone)."""
 
     def __init__(self, rules: RuleSet, hand: tuple[str, ...], melds: tuple[TableMeld, ...],
                  dead: frozenset[str]) -> None:
@@ -374,14 +375,18 @@ class _Stuck:
             elif c not in WILDS and RANK[c] != "3":
                 self.counts[RANK[c]] = self.counts.get(RANK[c], 0) + 1
         self.dead = dead
-        self.existing = {r for r in _team_counts(melds)[0] if r not in dead}
+        self.fewest = min(n for n, _ in rules.valid_shapes if n)  # (N2: 3; elsewhere 2)
+        most = rules.meld_max  # W2: a meld of `meld_max` cards takes no more
+        self.existing = {m.rank for m in melds if m.rank not in dead and m.rank != WILD_KEY
+                         and m.rank != "3" and m.kind != SEQUENCE
+                         and not (most and len(m.cards) >= most)}
         self.base = black_threes_left(rules, blacks)
         self.base += sum(self._of(r, n) for r, n in self.counts.items())
 
     def _of(self, rank: str, n: int) -> int:
         if rank in self.dead:
             return n
-        return int(n == 1 and rank not in self.existing)
+        return n if n < self.fewest and rank not in self.existing else 0
 
     def after(self, used: tuple[str, ...]) -> int:
         """The cards left with no meld once the cards `used` are laid in sequences."""
