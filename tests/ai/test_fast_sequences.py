@@ -7,18 +7,17 @@ from __future__ import annotations
 
 import itertools
 import random
-from typing import Any
 
 import pytest
 
 import canasta as C
-from canasta import going_out
 from canasta.actions import Discard, Meld
 from canasta.ai.fast import WAYS_TRIED, Sim, playout
 from canasta.ai.fast_scoring import SEQUENCE_PREFIX
 from canasta.going_out import go_out_plan
 from canasta.melds import table_meld
 from canasta.solver import sequence_ways
+from tests import big_hand
 
 # The games whose sequences start short of a canasta (the escalera game lays them whole)
 SHORT_RUNS = sorted(v for v, r in C.VARIANTS.items()
@@ -123,30 +122,15 @@ def test_n3_wild_cards_bring_the_play_outs_sequence_canastas_near_normal_s() -> 
 
 def test_s6_playout_search_for_a_way_out_gives_up_after_ways_tried(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    # From a play-out of Samba with three naturals (evaluation seed 7340198): a hand of 37
-    # cards with many short runs, where the solver tried 4,097 ways of laying sequences,
-    # each leaving some 30 cards to place by rank (6 s); the play-outs try WAYS_TRIED.
+    # tests/big_hand.py: the solver has more ways to try there than a play-out tries
     rules = C.VARIANTS["samba-three-naturals"]
-    hand = ("JH", "JH", "JD", "JS", "KH", "KS", "KS", "KH", "7C", "7C", "4D", "3C", "3S",
-            "3S", "3S", "QC", "QS", "QH", "2D", "AS", "AS", "AC", "AD", "TS", "TC", "TD",
-            "9C", "9S", "9D", "9H", "9S", "8C", "8S", "8H", "8D", "8D", "6H")
-    table = [["AH", "AD", "AD", "AC", "2H", "2C", "AC"], ["QS", "QH", "QD", "QD", "QC", "2S", "2H"],
-             ["6S", "6S", "6H", "6D", "6C", "6C", "2D"], ["KS", "KD", "KD", "KD", "KC", "KC", "KC"],
-             ["7S", "7S", "7H", "7D", "7C", "7S", "7H"], ["TS", "TS", "TH", "TH", "TD", "TC", "JK"],
-             ["4S", "4S", "4H", "4D", "4C", "4C", "4C"], ["5S", "5D", "5D", "JK", "2C", "5D"],
-             ["6S", "6H", "6C"]]
-    melds = tuple(table_meld(cards[0][0], tuple(cards), i + 1) for i, cards in enumerate(table))
+    hand = tuple(big_hand.HAND)
+    melds = tuple(table_meld(cards[0][0], tuple(cards), i + 1)
+                  for i, cards in enumerate(big_hand.TABLE))
     ways = itertools.islice(sequence_ways(rules, hand, melds, out=True, kinds=False),
                             WAYS_TRIED + 1)
-    assert sum(1 for _ in ways) > WAYS_TRIED  # more ways than a play-out tries
-    tried: list[int] = []
-    real = going_out._go_out_groups
-
-    def counted(*args: Any) -> Any:
-        tried.append(1)
-        return real(*args)
-
-    monkeypatch.setattr(going_out, "_go_out_groups", counted)
+    assert sum(1 for _ in ways) > WAYS_TRIED
+    tried = big_hand.count_searches(monkeypatch)
     assert go_out_plan(rules, hand, melds, 7, 0, most_ways=WAYS_TRIED) is None
     assert 0 < len(tried) <= WAYS_TRIED
 

@@ -7,18 +7,16 @@ meld closed at `meld_max` cards takes no more; N2: a new meld of three naturals)
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import canasta as C
-from canasta import going_out
 from canasta.going_out import _go_out_groups, _Stuck
 from canasta.melds import table_meld
 from canasta.needs import can_go_out
 from canasta.solver import without
+from tests import big_hand
 
 SAMBA = C.get_rules("samba")
 THREE_NATURALS = C.get_rules("samba-three-naturals")  # N2: three naturals; W2: closed at 7
@@ -49,31 +47,15 @@ def test_S6_the_stuck_count_skips_only_what_the_search_refuses(
 
 
 def test_W2_N2_a_closed_meld_leaves_its_rank_stuck(monkeypatch: pytest.MonkeyPatch) -> None:
-    # A hand of 37 cards from a play-out of Samba with three naturals: its 7s and 4s have
-    # closed canastas (W2), so the 7C that no sequence takes and the 4D have no meld
-    # (N2: a new one needs three naturals), and no way out is possible. The search tried
-    # 4,097 ways of laying sequences here (5 s: `legal_actions` asks it, C33) before the
-    # filter counted a closed meld as none; now it skips nearly all of them.
-    hand = ["JH", "JH", "JD", "JS", "KH", "KS", "KS", "KH", "7C", "7C", "4D", "3C", "3S",
-            "3S", "3S", "QC", "QS", "QH", "2D", "AS", "AS", "AC", "AD", "TS", "TC", "TD",
-            "9C", "9S", "9D", "9H", "9S", "8C", "8S", "8H", "8D", "8D", "6H"]
-    table = [["AH", "AD", "AD", "AC", "2H", "2C", "AC"], ["QS", "QH", "QD", "QD", "QC", "2S", "2H"],
-             ["6S", "6S", "6H", "6D", "6C", "6C", "2D"], ["KS", "KD", "KD", "KD", "KC", "KC", "KC"],
-             ["7S", "7S", "7H", "7D", "7C", "7S", "7H"], ["TS", "TS", "TH", "TH", "TD", "TC", "JK"],
-             ["4S", "4S", "4H", "4D", "4C", "4C", "4C"], ["5S", "5D", "5D", "JK", "2C", "5D"],
-             ["6S", "6H", "6C"]]
+    # tests/big_hand.py: its 7s and 4s have closed canastas (W2), so the 7C that no
+    # sequence takes and the 4D have no meld (N2: a new one needs three naturals), and no
+    # way out is possible. The search tried 4,097 ways of laying sequences here (5 s:
+    # `legal_actions` asks it, C33) before the filter counted a closed meld as none.
     state = C.load_position({
         "variant": "samba-three-naturals", "to_move": 0, "phase": "play",
-        "hands": [hand, ["4S", "5H", "9D", "TH"], ["8S", "5H", "JC", "5C"],
+        "hands": [big_hand.HAND, ["4S", "5H", "9D", "TH"], ["8S", "5H", "JC", "5C"],
                   ["TC", "KH", "JC", "JC"]],
-        "melds": [table, [["5S", "5S", "5H"]]], "pile": ["5C"]})
-    searched: list[int] = []
-    real = going_out._go_out_groups
-
-    def counted(*args: Any) -> Any:
-        searched.append(1)
-        return real(*args)
-
-    monkeypatch.setattr(going_out, "_go_out_groups", counted)
+        "melds": [big_hand.TABLE, [["5S", "5S", "5H"]]], "pile": ["5C"]})
+    searched = big_hand.count_searches(monkeypatch)
     assert not can_go_out(state)
     assert len(searched) < 100, len(searched)
