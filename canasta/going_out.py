@@ -375,7 +375,7 @@ class _Stuck:
             elif c not in WILDS and RANK[c] != "3":
                 self.counts[RANK[c]] = self.counts.get(RANK[c], 0) + 1
         self.dead = dead
-        self.fewest = min(n for n, _ in rules.valid_shapes if n)  # (N2: 3; elsewhere 2)
+        self.fewest = rules.fewest_naturals
         most = rules.meld_max  # W2: a meld of `meld_max` cards takes no more
         self.existing = {m.rank for m in melds if m.rank not in dead and m.rank != WILD_KEY
                          and m.rank != "3" and m.kind != SEQUENCE

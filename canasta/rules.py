@@ -289,6 +289,11 @@ class RuleSet:
             if shape_problem(self, "K", n, w) is None
         )
 
+    @cached_property
+    def fewest_naturals(self) -> int:
+        """The fewest natural cards a new meld of a rank holds (C17: two; N2: three)."""
+        return min(n for n, _ in self.valid_shapes if n)
+
     def deck_size(self) -> int:
         return self.decks * (52 + self.jokers_per_deck)
 

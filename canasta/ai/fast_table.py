@@ -45,6 +45,8 @@ for _c in VALUE:
         KIND[_c] = RANK[_c]
 KIND_VALUE = {KIND[c]: VALUE[c] for c in VALUE}
 SPECIAL = frozenset(("b", "r", "2", "*"))
+
+
 class Memory(NamedTuple):
     """What the public log shows of each seat this round, as kinds: the ranks it
     discarded and the ranks it took with the pile (a search passes what its view
