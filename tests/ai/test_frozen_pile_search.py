@@ -62,3 +62,26 @@ def test_keeping_the_hand_is_weighed_where_the_pile_is_always_frozen_or_unbudget
     for view in _meld_views("samba", 5):
         preferred = choose_heuristic(view, "normal", 0)
         assert search._candidates(view, preferred, read_view(view)) == [preferred]
+
+
+def test_paired_rule_where_the_pile_is_always_frozen_or_sequence_rounds_end_on_going_out() -> None:
+    paired = {"wild-canasta", "cuban", "american", "samba-twos", "hand-and-foot", "samba",
+              "samba-three-naturals", "bolivia", "brazilian", "three-deck-sequences"}
+    for name in paired | {"classic", "mexicana", "escalera", "railroad", "pennies"}:
+        assert search.by_paired_difference(rules_named(name)) == (name in paired), name
+
+
+def test_pick_by_mean_or_by_paired_difference() -> None:
+    # candidate 1's mean is 20 points above normal's, but its differences are noise
+    noisy: list[list[float | None]] = [[0.0, 500.0], [0.0, -460.0], [0.0, 20.0]]
+    # candidate 2 is clearly better on every deal; a failed play-out is left out
+    clear: list[list[float | None]] = [[0.0, 0.0, 10.0], [50.0, 40.0, 65.0],
+                                       [10.0, None, 22.0], [None, 5.0, 1.0]]
+    for name in ("classic", "samba-three-naturals"):
+        assert search.pick(rules_named(name), clear) == 2
+    assert search.pick(rules_named("classic"), noisy) == 1
+    assert search.pick(rules_named("samba-three-naturals"), noisy) == 0
+    # ties go to normal's own choice, and so do candidates that failed everywhere
+    tied: list[list[float | None]] = [[7.0, 7.0, None], [3.0, 3.0, None]]
+    for name in ("classic", "samba"):
+        assert search.pick(rules_named(name), tied) == 0
