@@ -186,8 +186,9 @@ def pick(rules: RuleSet, rows: list[list[float | None]]) -> int:
     unless another does better (ties go to normal)."""
     count = len(rows[0])
     if by_paired_difference(rules):
-        best = max(range(count), key=lambda i: paired_lower(rows, i, FROZEN_PILE_Z))
-        return best if paired_lower(rows, best, FROZEN_PILE_Z) > 0.0 else 0
+        lowers = [paired_lower(rows, i, FROZEN_PILE_Z) for i in range(count)]
+        best = max(range(count), key=lowers.__getitem__)
+        return best if lowers[best] > 0.0 else 0
     means = []
     for i in range(count):
         scores = [score for row in rows if (score := row[i]) is not None]
