@@ -222,6 +222,14 @@ def _listed_part(step: Json, legal: list[Json]) -> Json | None:
 
 
 def _best_meld(view: Json, melds: list[Json], level: str, know: Knowledge) -> Json | None:
+    scored = scored_melds(view, melds, level, know)
+    return max(scored, key=lambda pair: pair[0])[1] if scored else None
+
+
+def scored_melds(view: Json, melds: list[Json], level: str,
+                 know: Knowledge) -> list[tuple[int, Json]]:
+    """The melds among `melds` that `level` would make, each with its score (the highest
+    is its choice; the first of equals), in the order listed."""
     rules = know.rules
     canasta_size = rules.canasta_size
     team = _team(view)
@@ -234,7 +242,7 @@ def _best_meld(view: Json, melds: list[Json], level: str, know: Knowledge) -> Js
     # R17: a side that needs a canasta of wild cards saves them for it
     lacking = kinds_lacking(rules, tuple(meld_of_view(m) for m in view["melds"][team]))
     keepers = escalera_keepers(view, rules) if level == "normal" else frozenset()
-    best: tuple[int, Json] | None = None
+    scored: list[tuple[int, Json]] = []
     for a in melds:
         cards = a["cards"]
         wilds = sum(1 for c in cards if c in WILDS)
@@ -283,9 +291,9 @@ def _best_meld(view: Json, melds: list[Json], level: str, know: Knowledge) -> Js
                 score = -1  # do not spend wild cards on a young meld
             else:
                 score = 10
-        if score > 0 and (best is None or score > best[0]):
-            best = (score, a)
-    return best[1] if best else None
+        if score > 0:
+            scored.append((score, a))
+    return scored
 
 
 def _completes(meld: Json | None, adding: int, size: int) -> bool:

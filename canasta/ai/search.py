@@ -24,6 +24,7 @@ import time
 from typing import Any
 
 from ..actions import Action, parse_action
+from ..cards import RANK, WILDS, counts
 from ..errors import IllegalAction
 from ..legal import legal_actions
 from ..rules import RuleSet
@@ -32,7 +33,13 @@ from ..transitions import apply
 from ..view import view_for
 from .fast import Memory, Sim, Unsupported, unmodelled
 from .gifts import gift_reason
-from .heuristic import SPECIAL_HAND, choose_heuristic, ranked_discards, way_out_step
+from .heuristic import (
+    SPECIAL_HAND,
+    choose_heuristic,
+    ranked_discards,
+    scored_melds,
+    way_out_step,
+)
 from .knowledge import Knowledge, read_view
 from .run_plan import escalera_keepers
 from .worlds import sample_world
@@ -223,8 +230,9 @@ def _candidates(view: dict[str, Any], preferred: dict[str, Any],
     discard (normal's best few, without gifts unless normal's own choice is one), whether
     to go out now (asking or not) or play on, and keeping the hand against normal's meld
     (both where the play-outs have no budget of work and the pile is not always frozen;
-    keeping the hand also where it is, since only pairs held take such a pile). Which
-    meld to make is left to the heuristic."""
+    keeping the hand also where it is, since only pairs held take such a pile); and, where
+    `weighs_rival_melds`, normal's meld against the melds that would use some of its
+    cards (`_rival_melds`). Elsewhere which meld to make is left to the heuristic."""
     legal: list[dict[str, Any]] = view["legal"]
     if view["phase"] == "draw":
         return [preferred, *[a for a in legal if a != preferred]][:MAX_CANDIDATES]
@@ -250,6 +258,11 @@ def _candidates(view: dict[str, Any], preferred: dict[str, Any],
                and (unbudgeted or frozen))
     if holding:
         return [preferred, *_safe_discards(view, know, discards)[:HOLD_DISCARDS]]
+    if (preferred["type"] == "meld" and free and view["team_melded"][view["seat"] % view["teams"]]
+            and weighs_rival_melds(know.rules)):
+        rivals = _rival_melds(view, know, preferred)
+        if rivals:
+            return [preferred, *rivals]
     if preferred["type"] != "discard":
         return [preferred]
     ranked = ranked_discards(view, know, discards, "normal", random.Random(0))
@@ -263,6 +276,47 @@ def _candidates(view: dict[str, Any], preferred: dict[str, Any],
         # play-outs' policy does not build one (run_plan)
         ranked = [a for a in ranked if a["card"] not in keepers]
     return [preferred, *[a for a in ranked if a != preferred]][:MAX_CANDIDATES]
+
+
+def weighs_rival_melds(rules: RuleSet) -> bool:
+    """Whether the search weighs normal's meld against its rivals (`_rival_melds`): in
+    the sequence games whose rounds end when a player goes out and whose every meld
+    holds three naturals (N3: Samba with three naturals), where a group and a sequence
+    most often want the same naturals. Measured there only (docs/AI.md); the other
+    sequence games leave the meld to normal until measured."""
+    return bool(rules.sequence_min) and not long_round(rules) and rules.wilds_from_naturals >= 3
+
+
+def _rival_melds(view: dict[str, Any], know: Knowledge,
+                 preferred: dict[str, Any]) -> list[dict[str, Any]]:
+    """Melds normal would also make (`scored_melds`) that need some of the cards of its
+    chosen meld — a group against a sequence of the same cards, say: the best of each
+    other target, highest score first. (Melds that leave its cards alone the play-out's
+    policy may still make after it.)"""
+    melds = [a for a in view["legal"] if a["type"] == "meld"]
+    hand = counts(view["hand"])
+    chosen = counts(preferred["cards"])
+    best: dict[tuple[Any, ...], tuple[int, dict[str, Any]]] = {}
+    for score, action in scored_melds(view, melds, "normal", know):
+        key = meld_target(action)
+        if key == meld_target(preferred) or not chosen + counts(action["cards"]) - hand:
+            continue
+        if key not in best or score > best[key][0]:
+            best[key] = (score, action)
+    ranked = sorted(best.values(), key=lambda pair: -pair[0])
+    return [action for _, action in ranked][:MAX_CANDIDATES - 1]
+
+
+def meld_target(action: dict[str, Any]) -> tuple[Any, ...]:
+    """What a meld action builds: a meld already on the table, a new sequence of a suit,
+    or a (new) group of a rank."""
+    if action.get("onto") is not None:
+        return ("onto", action["onto"])
+    naturals = [c for c in action["cards"] if c not in WILDS]
+    if len({RANK[c] for c in naturals}) > 1:
+        return ("sequence", frozenset(c[-1] for c in naturals))
+    rank = action.get("rank") or (RANK[naturals[0]] if naturals else "")
+    return ("group", rank, bool(action.get("new")))
 
 
 def _safe_discards(view: dict[str, Any], know: Knowledge,
