@@ -281,7 +281,7 @@ def _candidates(view: dict[str, Any], preferred: dict[str, Any],
 def weighs_rival_melds(rules: RuleSet) -> bool:
     """Whether the search weighs normal's meld against its rivals (`_rival_melds`): in
     the sequence games whose rounds end when a player goes out and whose every meld
-    holds three naturals (N3: Samba with three naturals), where a group and a sequence
+    holds three naturals (N2: Samba with three naturals), where a group and a sequence
     most often want the same naturals. Measured there only (docs/AI.md); the other
     sequence games leave the meld to normal until measured."""
     return bool(rules.sequence_min) and not long_round(rules) and rules.wilds_from_naturals >= 3

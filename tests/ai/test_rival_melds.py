@@ -1,4 +1,4 @@
-"""The strong level in Samba with three naturals (N3: three naturals a meld): normal's meld
+"""The strong level in Samba with three naturals (N2: three naturals a meld): normal's meld
 is weighed against the melds that would use some of the same cards (a group against a
 sequence of them, say), `search._rival_melds`, `search.weighs_rival_melds`."""
 
