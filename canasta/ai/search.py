@@ -28,6 +28,7 @@ from ..cards import RANK, WILDS, counts
 from ..errors import IllegalAction
 from ..legal import legal_actions
 from ..rules import RuleSet
+from ..sequences import is_sequence_play
 from ..state import State
 from ..transitions import apply
 from ..view import view_for
@@ -253,13 +254,12 @@ def _candidates(view: dict[str, Any], preferred: dict[str, Any],
             return unique
     # Keep the hand? Pairs held take the pile, cards held are not shown: normal's meld
     # against its best discards now (no gifts unless every discard is one).
-    holding = (preferred["type"] == "meld" and discards and free
-               and view["team_melded"][view["seat"] % view["teams"]]
+    opened = view["team_melded"][view["seat"] % view["teams"]]
+    holding = (preferred["type"] == "meld" and discards and free and opened
                and (unbudgeted or frozen))
     if holding:
         return [preferred, *_safe_discards(view, know, discards)[:HOLD_DISCARDS]]
-    if (preferred["type"] == "meld" and free and view["team_melded"][view["seat"] % view["teams"]]
-            and weighs_rival_melds(know.rules)):
+    if preferred["type"] == "meld" and free and opened and weighs_rival_melds(know.rules):
         rivals = _rival_melds(view, know, preferred)
         if rivals:
             return [preferred, *rivals]
@@ -296,10 +296,11 @@ def _rival_melds(view: dict[str, Any], know: Knowledge,
     melds = [a for a in view["legal"] if a["type"] == "meld"]
     hand = counts(view["hand"])
     chosen = counts(preferred["cards"])
+    own = meld_goal(know.rules, preferred)
     best: dict[tuple[Any, ...], tuple[int, dict[str, Any]]] = {}
     for score, action in scored_melds(view, melds, "normal", know):
-        key = meld_target(action)
-        if key == meld_target(preferred) or not chosen + counts(action["cards"]) - hand:
+        key = meld_goal(know.rules, action)
+        if key == own or not chosen + counts(action["cards"]) - hand:
             continue
         if key not in best or score > best[key][0]:
             best[key] = (score, action)
@@ -307,13 +308,13 @@ def _rival_melds(view: dict[str, Any], know: Knowledge,
     return [action for _, action in ranked][:MAX_CANDIDATES - 1]
 
 
-def meld_target(action: dict[str, Any]) -> tuple[Any, ...]:
-    """What a meld action builds: a meld already on the table, a new sequence of a suit,
-    or a (new) group of a rank."""
+def meld_goal(rules: RuleSet, action: dict[str, Any]) -> tuple[Any, ...]:
+    """What a meld action builds: a meld already on the table, a new sequence of a suit
+    (`sequences.is_sequence_play`, as the engine reads it), or a (new) group of a rank."""
     if action.get("onto") is not None:
         return ("onto", action["onto"])
     naturals = [c for c in action["cards"] if c not in WILDS]
-    if len({RANK[c] for c in naturals}) > 1:
+    if is_sequence_play(rules, tuple(action["cards"])):
         return ("sequence", frozenset(c[-1] for c in naturals))
     rank = action.get("rank") or (RANK[naturals[0]] if naturals else "")
     return ("group", rank, bool(action.get("new")))

@@ -14,15 +14,16 @@ from canasta.ai.knowledge import read_view
 from canasta.house_rules import rules_named
 
 
-def test_meld_target_names_what_a_meld_builds() -> None:
-    assert search.meld_target({"type": "meld", "cards": ["9D"], "onto": 2}) == ("onto", 2)
-    assert search.meld_target({"type": "meld", "cards": ["4D", "5D", "2C"]}) == (
+def test_meld_goal_names_what_a_meld_builds() -> None:
+    rules = rules_named("samba-three-naturals")
+    assert search.meld_goal(rules, {"type": "meld", "cards": ["9D"], "onto": 2}) == ("onto", 2)
+    assert search.meld_goal(rules, {"type": "meld", "cards": ["4D", "5D", "2C"]}) == (
         "sequence", frozenset("D"))
-    assert search.meld_target({"type": "meld", "cards": ["4S", "4S", "4D"]}) == (
+    assert search.meld_goal(rules, {"type": "meld", "cards": ["4S", "4S", "4D"]}) == (
         "group", "4", False)
-    assert search.meld_target({"type": "meld", "cards": ["4S", "4H", "JK"], "new": True}) == (
-        "group", "4", True)
-    assert search.meld_target({"type": "meld", "cards": ["JK", "2C"], "rank": "T"}) == (
+    new_group = {"type": "meld", "cards": ["4S", "4H", "JK"], "new": True}
+    assert search.meld_goal(rules, new_group) == ("group", "4", True)
+    assert search.meld_goal(rules, {"type": "meld", "cards": ["JK", "2C"], "rank": "T"}) == (
         "group", "T", False)
 
 
@@ -44,6 +45,7 @@ def _opened_meld_views(variant: str, seeds: range) -> list[dict[str, Any]]:
 
 
 def test_rivals_share_cards_with_normals_meld_and_build_something_else() -> None:
+    rules = rules_named("samba-three-naturals")
     views = _opened_meld_views("samba-three-naturals", range(1, 4))
     with_rivals = 0
     group_against_sequence = 0
@@ -53,14 +55,14 @@ def test_rivals_share_cards_with_normals_meld_and_build_something_else() -> None
         assert candidates[0] == preferred
         rivals = candidates[1:]
         assert len(rivals) <= search.MAX_CANDIDATES - 1
-        targets = [search.meld_target(a) for a in candidates]
+        targets = [search.meld_goal(rules, a) for a in candidates]
         assert len(set(targets)) == len(targets)  # one candidate a target
         hand = Counter(view["hand"])
         for rival in rivals:
             assert rival in view["legal"] and rival["type"] == "meld"
             # together they need more of some card than the hand holds
             assert Counter(preferred["cards"]) + Counter(rival["cards"]) - hand
-            kinds = {search.meld_target(preferred)[0], search.meld_target(rival)[0]}
+            kinds = {search.meld_goal(rules, preferred)[0], search.meld_goal(rules, rival)[0]}
             group_against_sequence += kinds == {"group", "sequence"}
         with_rivals += bool(rivals)
     assert with_rivals >= 3 and group_against_sequence >= 1
