@@ -37,8 +37,9 @@ import json
 import math
 import statistics
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import ExitStack
 from typing import IO, Any
 
 from ..house_rules import rules_named
@@ -118,24 +119,30 @@ def _interval(values: list[float]) -> tuple[float, float]:
 def run(a: str, b: str, rounds: int, *, seeds: str = "tuning", first: int = 0, jobs: int = 1,
         variant: str = "classic", scores: str = "zero", record: str = "") -> dict[str, Any]:
     """`rounds` duplicate sets on entries `first`.. of seed list `seeds` (see `seeds.py`);
-    `record`: a file that keeps each set's result, one JSON line per seed, for `merge`."""
+    `record`: a file that keeps each set's result, one JSON line per seed, for `merge` —
+    written as each set finishes, so a long run stopped part-way keeps what it played
+    (and its lines count its progress)."""
     chosen = pick(seeds, first, rounds)
     situations = SITUATIONS if scores == "varied" else SITUATIONS[:1]
     tasks = [(variant, seed, 1, a, b, situations[i % len(situations)])
              for i, seed in enumerate(chosen)]
-    if jobs > 1:
-        with ProcessPoolExecutor(jobs) as pool:
-            results = list(pool.map(duplicate_set, tasks))
-    else:
-        results = [duplicate_set(t) for t in tasks]
-    if record:
-        with _open(record, "w") as out:
-            for seed, result in zip(chosen, results, strict=True):
+    results: list[dict[str, Any]] = []
+    with ExitStack() as stack:
+        out = stack.enter_context(_open(record, "w")) if record else None
+        if jobs > 1:
+            played: Iterator[dict[str, Any]] = stack.enter_context(
+                ProcessPoolExecutor(jobs)).map(duplicate_set, tasks)
+        else:
+            played = map(duplicate_set, tasks)
+        for seed, result in zip(chosen, played, strict=True):
+            results.append(result)
+            if out is not None:
                 out.write(json.dumps({"a": a, "b": b, "variant": variant, "seeds": seeds,
                                       "seed": seed, "scores": scores, **result,
                                       "times": {level: [round(t, 5) for t in ts]  # 10 µs
                                                 for level, ts in result["times"].items()}})
                           + "\n")
+                out.flush()
     return summary(a, b, variant, results, seeds=seeds, first=first, chosen=chosen,
                    scores=scores)
 

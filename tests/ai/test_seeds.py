@@ -142,6 +142,31 @@ def test_a_match_played_in_parts_merges_into_the_figures_of_one_run(
                                "to": EVALUATION[3]}
 
 
+def test_a_run_stopped_part_way_keeps_the_sets_it_finished(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+        tmp_path: Path) -> None:
+    """The record is written set by set: a run stopped in its third set (a session's end)
+    leaves its first two, which merge as a match of two."""
+    seeds = _played(monkeypatch)
+    fake = arena.duplicate_set
+
+    def stopped(task: tuple[str, int, int, str, str, tuple[int, ...]]) -> dict[str, Any]:
+        if len(seeds) == 2:
+            raise KeyboardInterrupt
+        return fake(task)
+
+    monkeypatch.setattr(arena, "duplicate_set", stopped)
+    for name in ("part.jsonl", "part.jsonl.gz"):
+        seeds.clear()
+        with pytest.raises(KeyboardInterrupt):
+            arena.main(["--seeds", "evaluation", "--rounds", "4", "--record",
+                        str(tmp_path / name)])
+        merged = _main(["--merge", str(tmp_path / name)], capsys)
+        assert merged["round_pairs"] == 2
+        assert merged["seeds"] == {"list": "evaluation", "first": 0, "from": EVALUATION[0],
+                                   "to": EVALUATION[1]}
+
+
 def test_merge_refuses_a_gap_a_repeat_and_records_of_another_match(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
         tmp_path: Path) -> None:
