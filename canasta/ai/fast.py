@@ -429,24 +429,24 @@ class Sim(Melder):
                 pairs += n == 2
         hand = self.hands[seat]
         wilds = len(hand.get("2", ())) + len(hand.get("*", ()))
-        suits: dict[str, set[str]] = {}  # S6: the ranks held of each suit
-        if self.rules.sequence_min:
-            suits = ranks_by_suit(hand)
-            stuck = stuck_threes + self._loose_naturals(seat, wilds, suits)
-        if stuck > 1 or (pairs > wilds and not self.rules.sequence_min):
-            return None  # a pair off the table needs a wild card (S6: or a sequence)
-        goal = self.goal_of(team)
-        if self.canastas[team] < goal and not self.rules.sequence_min and (
-            self.canastas[team] + self._canastas_within_reach(seat, wilds) < goal
-        ):
-            return None  # (a bound for groups of one rank: S5, S6 leave it to the solver)
-        runs = self.runs(team)
-        have = toward_out(self.rules, self.canastas[team], self.reds[team], runs,
-                          self.wild_canastas(team), bool(self.lacking(team)))
-        if self.rules.sequence_min and self._out_of_reach(
-                seat, self.rules.canastas_to_go_out - have,
-                self.rules.sequence_canastas_to_go_out - runs, wilds, suits):
-            return None
+        if self.rules.sequence_min:  # S6: the bounds for sequences, the cheaper first
+            have = self._toward_out(team)
+            suits = ranks_by_suit(hand)  # (the ranks held of each suit)
+            if self._out_of_reach(seat, self.rules.canastas_to_go_out - have,
+                                  self.rules.sequence_canastas_to_go_out - self.runs(team),
+                                  wilds, suits):
+                return None
+            if stuck_threes + self._loose_naturals(seat, wilds, suits) > 1:
+                return None
+        else:
+            if stuck > 1 or pairs > wilds:
+                return None  # a pair off the table needs a wild card
+            goal = self.goal_of(team)
+            if self.canastas[team] < goal and (
+                self.canastas[team] + self._canastas_within_reach(seat, wilds) < goal
+            ):
+                return None  # (a bound for groups of one rank: S5)
+            have = self._toward_out(team)
         cards_held = tuple(c for cards in hand.values() for c in cards)
         self.searches += self._search_cost(seat)
         plan = go_out_plan(self.rules, cards_held, self._table_melds(team), have, 0,
@@ -454,6 +454,11 @@ class Sim(Melder):
         if plan is None or not self._plan_keeps_discards(seat, plan):
             return None
         return plan
+
+    def _toward_out(self, team: int) -> int:
+        """The team's canastas as the solver counts them toward going out (`toward_out`)."""
+        return toward_out(self.rules, self.canastas[team], self.reds[team], self.runs(team),
+                          self.wild_canastas(team), bool(self.lacking(team)))
 
     def _search_cost(self, seat: int) -> float:
         """The work of a search for a way out from the hand of `seat` (SEARCH_COST)."""
