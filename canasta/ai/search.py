@@ -280,11 +280,13 @@ def _candidates(view: dict[str, Any], preferred: dict[str, Any],
 
 def weighs_rival_melds(rules: RuleSet) -> bool:
     """Whether the search weighs normal's meld against its rivals (`_rival_melds`): in
-    the sequence games whose rounds end when a player goes out and whose every meld
-    holds three naturals (N2: Samba with three naturals), where a group and a sequence
-    most often want the same naturals. Measured there only (docs/AI.md); the other
-    sequence games leave the meld to normal until measured."""
-    return bool(rules.sequence_min) and not long_round(rules) and rules.wilds_from_naturals >= 3
+    the sequence games whose rounds end when a player goes out and where a group and a
+    sequence most often want the same naturals — every meld holds three naturals (N2:
+    Samba with three naturals), or going out needs a canasta of a sequence (B4:
+    Bolivia's escalera). Measured there only (docs/AI.md); the other sequence games
+    leave the meld to normal until measured."""
+    return bool(rules.sequence_min) and not long_round(rules) and (
+        rules.wilds_from_naturals >= 3 or rules.sequence_canastas_to_go_out > 0)
 
 
 def _rival_melds(view: dict[str, Any], know: Knowledge,

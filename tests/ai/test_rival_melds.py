@@ -1,6 +1,7 @@
-"""The strong level in Samba with three naturals (N2: three naturals a meld): normal's meld
-is weighed against the melds that would use some of the same cards (a group against a
-sequence of them, say), `search._rival_melds`, `search.weighs_rival_melds`."""
+"""The strong level in Samba with three naturals (N2: three naturals a meld) and Bolivia
+(B4: an escalera to go out): normal's meld is weighed against the melds that would use
+some of the same cards (a group against a sequence of them, say), `search._rival_melds`,
+`search.weighs_rival_melds`."""
 
 from __future__ import annotations
 
@@ -68,11 +69,29 @@ def test_rivals_share_cards_with_normals_meld_and_build_something_else() -> None
     assert with_rivals >= 3 and group_against_sequence >= 1
 
 
-def test_rival_melds_only_where_every_meld_holds_three_naturals() -> None:
+def test_bolivia_weighs_rivals_that_share_cards_with_normals_meld() -> None:
+    """B4: a side needs an escalera to go out, so a card may go to a group or a sequence."""
+    rules = rules_named("bolivia")
+    with_rivals = 0
+    for view in _opened_meld_views("bolivia", range(1, 4)):
+        preferred = choose_heuristic(view, "normal", 0)
+        candidates = search._candidates(view, preferred, read_view(view))
+        assert candidates[0] == preferred
+        targets = [search.meld_goal(rules, a) for a in candidates]
+        assert len(set(targets)) == len(targets)
+        hand = Counter(view["hand"])
+        for rival in candidates[1:]:
+            assert rival in view["legal"] and rival["type"] == "meld"
+            assert Counter(preferred["cards"]) + Counter(rival["cards"]) - hand
+        with_rivals += len(candidates) > 1
+    assert with_rivals >= 3
+
+
+def test_rival_melds_only_in_three_naturals_and_bolivia() -> None:
     from canasta.variants import VARIANTS
 
-    assert [n for n, r in VARIANTS.items() if search.weighs_rival_melds(r)] == [
-        "samba-three-naturals"]
+    assert {n for n, r in VARIANTS.items() if search.weighs_rival_melds(r)} == {
+        "samba-three-naturals", "bolivia"}
 
 
 def test_no_rival_melds_elsewhere() -> None:
