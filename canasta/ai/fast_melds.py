@@ -16,7 +16,7 @@ from ..melds import WILD_KEY
 from ..sequences import POSITION, RUN_ORDER, run_limit, run_span
 from .fast_scoring import OLDER, SEQUENCE_PREFIX, sevens_canasta
 from .fast_table import KIND, SPECIAL, Table, card_order
-from .judgement import BIG_HAND, build_wild_meld, pure_meld_worth_starting, start_wild_meld
+from .judgement import build_wild_meld, pure_meld_worth_starting, start_wild_meld
 from .run_plan import keepers_of, run_spans
 
 
@@ -259,7 +259,7 @@ class Melder(Table):
             give = [wild_cards.pop() for _ in range(gap)]
             self._meld_from_hand(seat, kind, give)
         dumping = self.canastas[team] >= self.goal_of(team)
-        if wild_cards and (dumping or self.sizes[seat] >= BIG_HAND) and "wild" not in lacking:
+        if wild_cards and (dumping or self.sizes[seat] >= self.big_hand) and "wild" not in lacking:
             keep = 0 if dumping and out else 2
             self._meld_wilds(seat, wild_cards, dumping, max(keep, self.last_keep))
 
@@ -508,7 +508,7 @@ class Melder(Table):
                          if len(cards) == 2 and k not in SPECIAL and k not in table
                          and self._room(k, None, 2) >= 1]:  # U7, U8
                 if not wild_cards or self.sizes[seat] - 3 < keep or not (
-                    dumping or self.sizes[seat] >= BIG_HAND
+                    dumping or self.sizes[seat] >= self.big_hand
                 ) or not self.keeps_discard(seat, 3, 2 if kind == "7" else 0):
                     break
                 self._meld_from_hand(seat, kind, [*hand[kind], wild_cards.pop()])

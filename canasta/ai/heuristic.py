@@ -43,7 +43,10 @@ Json = dict[str, Any]
 SPECIAL_HAND: Json = {"type": "special_hand"}
 
 
-def choose_heuristic(view: Json, level: str, seed: int) -> Json:
+def choose_heuristic(view: Json, level: str, seed: int, big_hand: int = BIG_HAND) -> Json:
+    """`level`'s action; `big_hand`: the hand size from which a pair and a wild card
+    go down as a new meld before the side can go out (the strong level's differs in
+    Classic: `search.keeps_wild_pairs`)."""
     rng = random.Random(seed)
     legal: list[Json] = view["legal"]
     phase = view["phase"]
@@ -54,7 +57,7 @@ def choose_heuristic(view: Json, level: str, seed: int) -> Json:
     know = read_view(view)
     if phase == "draw":
         return _draw_choice(view, know, level)
-    return _play_choice(view, know, level, rng)
+    return _play_choice(view, know, level, rng, big_hand)
 
 
 # ----- the partnership -------------------------------------------------------
@@ -143,7 +146,8 @@ def _breaks_loop(view: Json, know: Knowledge, takes: list[Json]) -> bool:
 
 
 # ----- melding and discarding -------------------------------------------------
-def _play_choice(view: Json, know: Knowledge, level: str, rng: random.Random) -> Json:
+def _play_choice(view: Json, know: Knowledge, level: str, rng: random.Random,
+                 big_hand: int = BIG_HAND) -> Json:
     legal: list[Json] = view["legal"]
     melds = [a for a in legal if a["type"] == "meld"]
     team = _team(view)
@@ -166,7 +170,7 @@ def _play_choice(view: Json, know: Knowledge, level: str, rng: random.Random) ->
         # An initial meld under way must be completed (C26); otherwise open when we can.
         return max(melds, key=lambda a: (sum(VALUE[c] for c in a["cards"]), len(a["cards"])))
     if melds:
-        choice = _best_meld(view, melds, level, know)
+        choice = _best_meld(view, melds, level, know, big_hand)
         if choice is not None:
             return choice
     discards = [a for a in legal if a["type"] == "discard"]
@@ -221,13 +225,14 @@ def _listed_part(step: Json, legal: list[Json]) -> Json | None:
     return best
 
 
-def _best_meld(view: Json, melds: list[Json], level: str, know: Knowledge) -> Json | None:
-    scored = scored_melds(view, melds, level, know)
+def _best_meld(view: Json, melds: list[Json], level: str, know: Knowledge,
+               big_hand: int = BIG_HAND) -> Json | None:
+    scored = scored_melds(view, melds, level, know, big_hand)
     return max(scored, key=lambda pair: pair[0])[1] if scored else None
 
 
 def scored_melds(view: Json, melds: list[Json], level: str,
-                 know: Knowledge) -> list[tuple[int, Json]]:
+                 know: Knowledge, big_hand: int = BIG_HAND) -> list[tuple[int, Json]]:
     """The melds among `melds` that `level` would make, each with its score (the highest
     is its choice; the first of equals), in the order listed."""
     rules = know.rules
@@ -236,7 +241,7 @@ def scored_melds(view: Json, melds: list[Json], level: str,
     table = {m["rank"]: m for m in view["melds"][team]}  # (S5: the newest of a rank)
     runs = {m["id"]: m for m in view["melds"][team] if m["kind"] == "sequence"}
     hand = view["hand"]
-    big_hand = len(hand) >= BIG_HAND
+    big = len(hand) >= big_hand
     canastas = sum(1 for m in view["melds"][team] if m["canasta"])
     dumping = canastas >= _goal(view, team)  # ready to go out: empty the hand
     # R17: a side that needs a canasta of wild cards saves them for it
@@ -285,7 +290,7 @@ def scored_melds(view: Json, melds: list[Json], level: str,
                 score = 30  # a beginner lays wild cards down as soon as they fit
             elif dumping and level == "normal":
                 score = 10  # the team can go out: every card melded is a card not lost
-            elif level == "normal" and not big_hand and naturals >= 2 and not target:
+            elif level == "normal" and not big and naturals >= 2 and not target:
                 score = -1  # keep the pair and the wild for later
             elif naturals == 0 and (target is None or size < canasta_size - 2):
                 score = -1  # do not spend wild cards on a young meld

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 BIG_PILE = 6  # a pile this big is worth blocking with a wild card (C14)
 BIG_HAND = 9  # with this many cards, a pair and a wild card go down rather than wait
+KEEP_WILD_PAIRS = 1000  # strong in Classic: never (the hand is never this big; docs/AI.md)
 NEAR_OUT_HAND = 4  # an opponent with this few cards, and the canastas, may go out soon
 LOW_STOCK = 10  # with fewer cards in the stock, go out while it is possible
 ANSWER_LOW_STOCK = 8  # ... and let the partner go out

@@ -41,6 +41,7 @@ from .heuristic import (
     scored_melds,
     way_out_step,
 )
+from .judgement import BIG_HAND, KEEP_WILD_PAIRS
 from .knowledge import Knowledge, read_view
 from .run_plan import escalera_keepers
 from .worlds import sample_world
@@ -131,11 +132,13 @@ def choose_by_search(view: dict[str, Any], seed: int, playouts: int = 0) -> Acti
     legal: list[dict[str, Any]] = view["legal"]
     STATS["decisions"] += 1
     start = time.perf_counter()
-    preferred = choose_heuristic(view, "normal", seed)
-    if len(legal) == 1 or view["phase"] in ("answer", "round_over") or (
-            preferred == SPECIAL_HAND):  # U21: its bonus ends the round; nothing to search
-        return parse_action(preferred)
+    if len(legal) == 1 or view["phase"] in ("answer", "round_over"):
+        return parse_action(choose_heuristic(view, "normal", seed))
     know = read_view(view)
+    big_hand = KEEP_WILD_PAIRS if keeps_wild_pairs(know.rules) else BIG_HAND
+    preferred = choose_heuristic(view, "normal", seed, big_hand)
+    if preferred == SPECIAL_HAND:  # U21: its bonus ends the round; nothing to search
+        return parse_action(preferred)
     candidates = _candidates(view, preferred, know)
     if len(candidates) == 1:
         return parse_action(candidates[0])
@@ -158,10 +161,10 @@ def choose_by_search(view: dict[str, Any], seed: int, playouts: int = 0) -> Acti
         row: list[float | None] = []
         for cand in candidates:
             if public:
-                score = _public_rollout(world, parse_action(cand), team, world_seed)
+                score = _public_rollout(world, parse_action(cand), team, world_seed, big_hand)
             else:
                 score, turns, searches = _rollout(world, parse_action(cand), team,
-                                                  world_seed, memory)
+                                                  world_seed, memory, big_hand)
                 if budget is not None:
                     work += turns + budget[1] * searches
             row.append(score)
@@ -278,6 +281,17 @@ def _candidates(view: dict[str, Any], preferred: dict[str, Any],
     return [preferred, *[a for a in ranked if a != preferred]][:MAX_CANDIDATES]
 
 
+def keeps_wild_pairs(rules: RuleSet) -> bool:
+    """Whether strong keeps a pair and a wild card in hand, however big the hand, until
+    its side can go out (`KEEP_WILD_PAIRS`, in its own choice and in its play-outs'
+    policy), where normal lays them down from BIG_HAND cards: in Classic's rule sets
+    (no sequences, no melds of wild cards, no closed canastas, Classic's pile, no
+    packets). Tuned in 4-player Classic (docs/AI.md); the other games keep normal's."""
+    return not (rules.sequence_min or rules.wild_meld_min or rules.meld_max
+                or rules.pile_always_frozen or rules.pile_min_size or rules.reserve_size
+                or long_round(rules))
+
+
 def weighs_rival_melds(rules: RuleSet) -> bool:
     """Whether the search weighs normal's meld against its rivals (`_rival_melds`): in
     the sequence games whose rounds end when a player goes out and where a group and a
@@ -330,7 +344,8 @@ def _safe_discards(view: dict[str, Any], know: Knowledge,
 
 
 def _rollout(
-    world: State, action: Action, team: int, seed: int, memory: Memory
+    world: State, action: Action, team: int, seed: int, memory: Memory,
+    big_hand: int = BIG_HAND,
 ) -> tuple[float | None, int, float]:
     """Our team's round total minus the best opponent's after `action` and a play-out
     whose policy remembers what the log showed of each seat (`memory`), and the turns the
@@ -347,7 +362,7 @@ def _rollout(
         if state.round_over:
             break
         try:
-            sim = Sim(state, rng, memory=memory)
+            sim = Sim(state, rng, memory=memory, big_hand=big_hand)
             return _margin(sim.run(), team), sim.turns, sim.searches
         except Unsupported:
             state = apply(state, legal_actions(state)[0])
@@ -358,11 +373,12 @@ def _rollout(
     return _margin([row["total"] for row in score_round(state)], team), 0, 0
 
 
-def _public_rollout(world: State, action: Action, team: int, seed: int) -> float | None:
+def _public_rollout(world: State, action: Action, team: int, seed: int,
+                    big_hand: int = BIG_HAND) -> float | None:
     """`_rollout` over the public API: after `action`, the normal player chooses
     every seat's moves from its own view until the round ends."""
     state = _applied(world, action)
-    return None if state is None else _margin(public_playout(state, seed), team)
+    return None if state is None else _margin(public_playout(state, seed, big_hand), team)
 
 
 def _applied(world: State, action: Action) -> State | None:
@@ -374,7 +390,7 @@ def _applied(world: State, action: Action) -> State | None:
         return None
 
 
-def public_playout(state: State, seed: int) -> list[int]:
+def public_playout(state: State, seed: int, big_hand: int = BIG_HAND) -> list[int]:
     """The strong level's fallback play-out (`python -m canasta bench` times it): the
     normal player chooses every seat's moves from its own view, through the public API,
     until the round ends. Each team's round total."""
@@ -382,7 +398,7 @@ def public_playout(state: State, seed: int) -> list[int]:
 
     step = 0
     while not state.round_over:
-        choice = choose_heuristic(view_for(state, state.to_act), "normal", seed + step)
+        choice = choose_heuristic(view_for(state, state.to_act), "normal", seed + step, big_hand)
         state = apply(state, parse_action(choice))
         step += 1
     return [row["total"] for row in score_round(state)]
