@@ -284,12 +284,13 @@ def _candidates(view: dict[str, Any], preferred: dict[str, Any],
 def keeps_wild_pairs(rules: RuleSet) -> bool:
     """Whether strong keeps a pair and a wild card in hand, however big the hand, until
     its side can go out (`KEEP_WILD_PAIRS`, in its own choice and in its play-outs'
-    policy), where normal lays them down from BIG_HAND cards: in Classic's rule sets
-    (no sequences, no melds of wild cards, no closed canastas, Classic's pile, no
-    packets). Tuned in 4-player Classic (docs/AI.md); the other games keep normal's."""
-    return not (rules.sequence_min or rules.wild_meld_min or rules.meld_max
-                or rules.pile_always_frozen or rules.pile_min_size or rules.reserve_size
-                or long_round(rules))
+    policy), where normal lays them down from BIG_HAND cards: in Classic's rule sets of
+    two decks (no sequences, no melds of wild cards, no closed canastas, Classic's pile,
+    no packets: Classic for 2 to 5 players). Tuned in 4-player Classic (docs/AI.md); with
+    three decks (6 players) and in the other games normal's threshold stays."""
+    return rules.decks == 2 and not (
+        rules.sequence_min or rules.wild_meld_min or rules.meld_max or rules.pile_always_frozen
+        or rules.pile_min_size or rules.reserve_size or long_round(rules))
 
 
 def weighs_rival_melds(rules: RuleSet) -> bool:

@@ -26,7 +26,7 @@ PAIR_MELD = {"8C", "8S", "2C"}
 
 def test_keeps_wild_pairs_only_in_classics_rule_sets() -> None:
     assert {n for n, r in VARIANTS.items() if keeps_wild_pairs(r)} == {
-        "classic", "classic-2p", "classic-3p", "classic-5p", "classic-6p", "classic-6p-3x2"}
+        "classic", "classic-2p", "classic-3p", "classic-5p"}
 
 
 def test_normal_lays_the_pair_and_wild_card_from_a_big_hand_strong_keeps_them() -> None:
