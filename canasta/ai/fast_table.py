@@ -32,7 +32,7 @@ from ..state import ANSWER, PLAY, State
 from ..state import DRAW as DRAW_PHASE
 from .fast_scope import Unsupported, UnsupportedRules, unmodelled
 from .fast_scoring import OLDER, SEQUENCE_PREFIX, round_totals
-from .judgement import BIG_HAND
+from .judgement import NORMAL, Style
 
 # A card's kind: its rank for naturals, "b" for a black 3, "r" for a red 3,
 # "2" for a deuce and "*" for a joker.
@@ -74,7 +74,7 @@ class Table:
 
     def __init__(
         self, state: State, rng: random.Random, record: bool = False,
-        memory: Memory | None = None, big_hand: int = BIG_HAND,
+        memory: Memory | None = None, style: Style = NORMAL,
     ) -> None:
         reason = unmodelled(state.rules)
         if reason is not None:
@@ -86,7 +86,8 @@ class Table:
             raise Unsupported("finish the current step of the turn with the engine first")
         rules = state.rules
         self.rules: RuleSet = rules
-        self.big_hand = big_hand  # a pair and a wild card go down from this many cards
+        self.style = style  # the policy's judgements (normal's, or the strong level's)
+        self.big_hand = style.big_hand  # a pair and a wild card go down from this many cards
         self.size = rules.canasta_size
         self.most = rules.meld_max or NO_LIMIT  # W2: the most cards a meld holds
         self.wild_most = rules.wild_meld_max or self.most  # B2: a meld of wild cards

@@ -24,9 +24,10 @@ from ..solver import CANNOT_GO_OUT, kinds_lacking, out_shortfall, toward_out
 from ..view import rules_of
 from .gifts import LOOP_TAKES, LOOP_TURNS, closed_for, empty_takes, gift_reason
 from .judgement import (
-    BIG_HAND,
     BIG_PILE,
+    NORMAL,
     RUN_KEEP,
+    Style,
     answer_yes,
     build_wild_meld,
     danger_score,
@@ -43,10 +44,9 @@ Json = dict[str, Any]
 SPECIAL_HAND: Json = {"type": "special_hand"}
 
 
-def choose_heuristic(view: Json, level: str, seed: int, big_hand: int = BIG_HAND) -> Json:
-    """`level`'s action; `big_hand`: the hand size from which a pair and a wild card
-    go down as a new meld before the side can go out (the strong level's differs in
-    Classic: `search.keeps_wild_pairs`)."""
+def choose_heuristic(view: Json, level: str, seed: int, style: Style = NORMAL) -> Json:
+    """`level`'s action, with the judgements of `style` (normal's by default; the
+    strong level's differ in some rule sets: `search.strong_style`)."""
     rng = random.Random(seed)
     legal: list[Json] = view["legal"]
     phase = view["phase"]
@@ -57,7 +57,7 @@ def choose_heuristic(view: Json, level: str, seed: int, big_hand: int = BIG_HAND
     know = read_view(view)
     if phase == "draw":
         return _draw_choice(view, know, level)
-    return _play_choice(view, know, level, rng, big_hand)
+    return _play_choice(view, know, level, rng, style)
 
 
 # ----- the partnership -------------------------------------------------------
@@ -147,7 +147,7 @@ def _breaks_loop(view: Json, know: Knowledge, takes: list[Json]) -> bool:
 
 # ----- melding and discarding -------------------------------------------------
 def _play_choice(view: Json, know: Knowledge, level: str, rng: random.Random,
-                 big_hand: int = BIG_HAND) -> Json:
+                 style: Style = NORMAL) -> Json:
     legal: list[Json] = view["legal"]
     melds = [a for a in legal if a["type"] == "meld"]
     team = _team(view)
@@ -170,12 +170,12 @@ def _play_choice(view: Json, know: Knowledge, level: str, rng: random.Random,
         # An initial meld under way must be completed (C26); otherwise open when we can.
         return max(melds, key=lambda a: (sum(VALUE[c] for c in a["cards"]), len(a["cards"])))
     if melds:
-        choice = _best_meld(view, melds, level, know, big_hand)
+        choice = _best_meld(view, melds, level, know, style)
         if choice is not None:
             return choice
     discards = [a for a in legal if a["type"] == "discard"]
     if discards:
-        return _best_discard(view, know, discards, level, rng)
+        return _best_discard(view, know, discards, level, rng, style)
     return legal[0]
 
 
@@ -226,13 +226,13 @@ def _listed_part(step: Json, legal: list[Json]) -> Json | None:
 
 
 def _best_meld(view: Json, melds: list[Json], level: str, know: Knowledge,
-               big_hand: int = BIG_HAND) -> Json | None:
-    scored = scored_melds(view, melds, level, know, big_hand)
+               style: Style = NORMAL) -> Json | None:
+    scored = scored_melds(view, melds, level, know, style)
     return max(scored, key=lambda pair: pair[0])[1] if scored else None
 
 
 def scored_melds(view: Json, melds: list[Json], level: str,
-                 know: Knowledge, big_hand: int = BIG_HAND) -> list[tuple[int, Json]]:
+                 know: Knowledge, style: Style = NORMAL) -> list[tuple[int, Json]]:
     """The melds among `melds` that `level` would make, each with its score (the highest
     is its choice; the first of equals), in the order listed."""
     rules = know.rules
@@ -241,7 +241,7 @@ def scored_melds(view: Json, melds: list[Json], level: str,
     table = {m["rank"]: m for m in view["melds"][team]}  # (S5: the newest of a rank)
     runs = {m["id"]: m for m in view["melds"][team] if m["kind"] == "sequence"}
     hand = view["hand"]
-    big = len(hand) >= big_hand
+    big = len(hand) >= style.big_hand
     canastas = sum(1 for m in view["melds"][team] if m["canasta"])
     dumping = canastas >= _goal(view, team)  # ready to go out: empty the hand
     # R17: a side that needs a canasta of wild cards saves them for it
@@ -339,13 +339,15 @@ def _wild_meld_score(view: Json, meld: Json | None, adding: int, level: str,
 
 
 def _best_discard(
-    view: Json, know: Knowledge, discards: list[Json], level: str, rng: random.Random
+    view: Json, know: Knowledge, discards: list[Json], level: str, rng: random.Random,
+    style: Style = NORMAL,
 ) -> Json:
-    return ranked_discards(view, know, discards, level, rng)[0]
+    return ranked_discards(view, know, discards, level, rng, style)[0]
 
 
 def ranked_discards(
-    view: Json, know: Knowledge, discards: list[Json], level: str, rng: random.Random
+    view: Json, know: Knowledge, discards: list[Json], level: str, rng: random.Random,
+    style: Style = NORMAL,
 ) -> list[Json]:
     """The legal discards, best first, by how much the card is worth keeping plus
     how dangerous it is to give to the next player."""
@@ -383,7 +385,7 @@ def ranked_discards(
     def keep(card: str) -> float:
         rank = RANK[card] if card not in WILDS else ""
         return keep_score(1 if rank in dead else counts[rank], VALUE[card], card in WILDS,
-                          card in BLACK_THREES, threat and careful) + (
+                          card in BLACK_THREES, threat and careful, style) + (
             RUN_KEEP if card in keepers else 0.0)
 
     if level == "easy":

@@ -6,9 +6,10 @@ same way.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 BIG_PILE = 6  # a pile this big is worth blocking with a wild card (C14)
 BIG_HAND = 9  # with this many cards, a pair and a wild card go down rather than wait
-KEEP_WILD_PAIRS = 1000  # strong in Classic: never (the hand is never this big; docs/AI.md)
 NEAR_OUT_HAND = 4  # an opponent with this few cards, and the canastas, may go out soon
 LOW_STOCK = 10  # with fewer cards in the stock, go out while it is possible
 ANSWER_LOW_STOCK = 8  # ... and let the partner go out
@@ -20,6 +21,27 @@ WILD_BLOCK_KEEP = 2.0  # ... unless the pile is worth blocking
 PAIR_KEEP = 12.0  # each further card of a rank: pairs take the pile
 RUN_KEEP = 15.0  # B4: a card that could grow the escalera the side needs to go out
 UNSEEN_CAP = 6  # more unseen cards of a rank than this add no danger
+KEEP_WILD_PAIRS = 1000  # strong's `big_hand` where it keeps them: never (no hand is this big)
+
+
+@dataclass(frozen=True)
+class Style:
+    """The judgements a level may set apart from normal's, per rule set (the strong
+    level's: `search.strong_style`; docs/AI.md): `big_hand` the hand size from which a
+    pair and a wild card go down as a new meld before the side can go out, `pair_keep`
+    and `wild_block_keep` as PAIR_KEEP and WILD_BLOCK_KEEP in `keep_score`."""
+
+    big_hand: int = BIG_HAND
+    pair_keep: float = PAIR_KEEP
+    wild_block_keep: float = WILD_BLOCK_KEEP
+
+
+NORMAL = Style()
+# Strong in Classic's two-deck rule sets: a pair and a wild card stay in hand.
+KEEPS_WILD_PAIRS = Style(big_hand=KEEP_WILD_PAIRS)
+# Strong in the wild-canasta game (always-frozen pile, melds closed at seven): that, and
+# pairs worth less (their cards are safer discards), wild cards kept from a big pile.
+FROZEN_PILE_STYLE = Style(big_hand=KEEP_WILD_PAIRS, pair_keep=3.0, wild_block_keep=15.0)
 
 
 def opponent_threat(smallest_hand: int, canastas: int, goal: int) -> bool:
@@ -63,14 +85,15 @@ def build_wild_meld(have: int, held: int, canasta_size: int) -> bool:
     return have + held >= canasta_size
 
 
-def keep_score(same: int, value: int, wild: bool, black_three: bool, block: bool) -> float:
+def keep_score(same: int, value: int, wild: bool, black_three: bool, block: bool,
+               style: Style = NORMAL) -> float:
     """How much a card is worth keeping: `same` cards of its rank in hand (itself
     included), `value` its points, `block` whether the pile is worth blocking."""
     if black_three:
         return BLACK_THREE_KEEP
     if wild:
-        return WILD_BLOCK_KEEP if block else WILD_KEEP
-    k = PAIR_KEEP * (same - 1) if same >= 2 else 0.0
+        return style.wild_block_keep if block else WILD_KEEP
+    k = style.pair_keep * (same - 1) if same >= 2 else 0.0
     return k - value / 10
 
 

@@ -41,7 +41,7 @@ from .heuristic import (
     scored_melds,
     way_out_step,
 )
-from .judgement import BIG_HAND, KEEP_WILD_PAIRS
+from .judgement import FROZEN_PILE_STYLE, KEEPS_WILD_PAIRS, NORMAL, Style
 from .knowledge import Knowledge, read_view
 from .run_plan import escalera_keepers
 from .worlds import sample_world
@@ -135,11 +135,11 @@ def choose_by_search(view: dict[str, Any], seed: int, playouts: int = 0) -> Acti
     if len(legal) == 1 or view["phase"] in ("answer", "round_over"):
         return parse_action(choose_heuristic(view, "normal", seed))
     know = read_view(view)
-    big_hand = KEEP_WILD_PAIRS if keeps_wild_pairs(know.rules) else BIG_HAND
-    preferred = choose_heuristic(view, "normal", seed, big_hand)
+    style = strong_style(know.rules)
+    preferred = choose_heuristic(view, "normal", seed, style)
     if preferred == SPECIAL_HAND:  # U21: its bonus ends the round; nothing to search
         return parse_action(preferred)
-    candidates = _candidates(view, preferred, know)
+    candidates = _candidates(view, preferred, know, style)
     if len(candidates) == 1:
         return parse_action(candidates[0])
     rng = random.Random(seed)
@@ -161,10 +161,10 @@ def choose_by_search(view: dict[str, Any], seed: int, playouts: int = 0) -> Acti
         row: list[float | None] = []
         for cand in candidates:
             if public:
-                score = _public_rollout(world, parse_action(cand), team, world_seed, big_hand)
+                score = _public_rollout(world, parse_action(cand), team, world_seed, style)
             else:
                 score, turns, searches = _rollout(world, parse_action(cand), team,
-                                                  world_seed, memory, big_hand)
+                                                  world_seed, memory, style)
                 if budget is not None:
                     work += turns + budget[1] * searches
             row.append(score)
@@ -229,15 +229,19 @@ def paired_lower(rows: list[list[float | None]], i: int, z: float) -> float:
 
 
 def _candidates(view: dict[str, Any], preferred: dict[str, Any],
-                know: Knowledge) -> list[dict[str, Any]]:
+                know: Knowledge, style: Style | None = None) -> list[dict[str, Any]]:
     """Where play-outs judge well: whether and how to take the pile, which card to
     discard (normal's best few, without gifts unless normal's own choice is one), whether
     to go out now (asking or not) or play on, and keeping the hand against normal's meld
     (both where the play-outs have no budget of work and the pile is not always frozen;
     keeping the hand also where it is, since only pairs held take such a pile); and, where
     `weighs_rival_melds`, normal's meld against the melds that would use some of its
-    cards (`_rival_melds`). Elsewhere which meld to make is left to the heuristic."""
+    cards (`_rival_melds`). Elsewhere which meld to make is left to the heuristic. Normal's
+    rankings are weighed with the strong level's judgements (`style`, by default
+    `strong_style` of the rules)."""
     legal: list[dict[str, Any]] = view["legal"]
+    if style is None:
+        style = strong_style(know.rules)
     if view["phase"] == "draw":
         return [preferred, *[a for a in legal if a != preferred]][:MAX_CANDIDATES]
     discards = [a for a in legal if a["type"] == "discard"]
@@ -251,7 +255,7 @@ def _candidates(view: dict[str, Any], preferred: dict[str, Any],
         # Go out now, after asking or not (C33), or play on: normal decides by rules of
         # thumb (`judgement.want_out`); the play-outs see what each costs.
         going = [preferred, *([ASK_JSON] if ASK_JSON in legal else []), way_out,
-                 *_safe_discards(view, know, discards)[:HOLD_DISCARDS]]
+                 *_safe_discards(view, know, discards, style)[:HOLD_DISCARDS]]
         unique = [a for i, a in enumerate(going) if a not in going[:i]]
         if len(unique) > 1:
             return unique
@@ -261,14 +265,14 @@ def _candidates(view: dict[str, Any], preferred: dict[str, Any],
     holding = (preferred["type"] == "meld" and discards and free and opened
                and (unbudgeted or frozen))
     if holding:
-        return [preferred, *_safe_discards(view, know, discards)[:HOLD_DISCARDS]]
+        return [preferred, *_safe_discards(view, know, discards, style)[:HOLD_DISCARDS]]
     if preferred["type"] == "meld" and free and opened and weighs_rival_melds(know.rules):
-        rivals = _rival_melds(view, know, preferred)
+        rivals = _rival_melds(view, know, preferred, style)
         if rivals:
             return [preferred, *rivals]
     if preferred["type"] != "discard":
         return [preferred]
-    ranked = ranked_discards(view, know, discards, "normal", random.Random(0))
+    ranked = ranked_discards(view, know, discards, "normal", random.Random(0), style)
     if gift_reason(view, know, preferred["card"]) is None:
         # No gifts (issue 19): normal found a discard that is not one, so the search
         # does not weigh those that are (its sampled deals undervalue the pile).
@@ -279,6 +283,29 @@ def _candidates(view: dict[str, Any], preferred: dict[str, Any],
         # play-outs' policy does not build one (run_plan)
         ranked = [a for a in ranked if a["card"] not in keepers]
     return [preferred, *[a for a in ranked if a != preferred]][:MAX_CANDIDATES]
+
+
+def strong_style(rules: RuleSet) -> Style:
+    """The judgements the strong level plays with, in its own choice, its candidates'
+    rankings and every seat of its play-outs: normal's, but in Classic's two-deck rule
+    sets (`keeps_wild_pairs`) and in the wild-canasta game (`frozen_pile_style`), where
+    normal with them beat normal on tuning pairs (docs/AI.md)."""
+    if keeps_wild_pairs(rules):
+        return KEEPS_WILD_PAIRS
+    if frozen_pile_style(rules):
+        return FROZEN_PILE_STYLE
+    return NORMAL
+
+
+def frozen_pile_style(rules: RuleSet) -> bool:
+    """Whether strong plays with `FROZEN_PILE_STYLE`: in the wild-canasta game of seed 003
+    (two decks, the pile always frozen, melds closed at seven, melds of wild cards; no
+    packets). Not in Cuban (black 3s set aside: normal with the style gained there too,
+    but strong is not measured with it) nor Modern American (7s and aces: normal gained
+    nothing)."""
+    return bool(rules.decks == 2 and rules.pile_always_frozen and rules.meld_max
+                and rules.wild_meld_min and not rules.pure_ranks
+                and not rules.black_threes_set_aside and not rules.reserve_size)
 
 
 def keeps_wild_pairs(rules: RuleSet) -> bool:
@@ -304,8 +331,8 @@ def weighs_rival_melds(rules: RuleSet) -> bool:
         rules.wilds_from_naturals >= 3 or rules.sequence_canastas_to_go_out > 0)
 
 
-def _rival_melds(view: dict[str, Any], know: Knowledge,
-                 preferred: dict[str, Any]) -> list[dict[str, Any]]:
+def _rival_melds(view: dict[str, Any], know: Knowledge, preferred: dict[str, Any],
+                 style: Style = NORMAL) -> list[dict[str, Any]]:
     """Melds normal would also make (`scored_melds`) that need some of the cards of its
     chosen meld — a group against a sequence of the same cards, say: the best of each
     other target, highest score first. (Melds that leave its cards alone the play-out's
@@ -315,7 +342,7 @@ def _rival_melds(view: dict[str, Any], know: Knowledge,
     chosen = counts(preferred["cards"])
     own = meld_goal(know.rules, preferred)
     best: dict[tuple[Any, ...], tuple[int, dict[str, Any]]] = {}
-    for score, action in scored_melds(view, melds, "normal", know):
+    for score, action in scored_melds(view, melds, "normal", know, style):
         key = meld_goal(know.rules, action)
         if key == own or not chosen + counts(action["cards"]) - hand:
             continue
@@ -337,16 +364,17 @@ def meld_goal(rules: RuleSet, action: dict[str, Any]) -> tuple[Any, ...]:
     return ("group", rank, bool(action.get("new")))
 
 
-def _safe_discards(view: dict[str, Any], know: Knowledge,
-                   discards: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Normal's ranking of `discards`, without gifts unless every discard is one."""
-    ranked = ranked_discards(view, know, discards, "normal", random.Random(0))
+def _safe_discards(view: dict[str, Any], know: Knowledge, discards: list[dict[str, Any]],
+                   style: Style = NORMAL) -> list[dict[str, Any]]:
+    """Normal's ranking of `discards` (with the judgements of `style`), without gifts
+    unless every discard is one."""
+    ranked = ranked_discards(view, know, discards, "normal", random.Random(0), style)
     return [a for a in ranked if gift_reason(view, know, a["card"]) is None] or ranked
 
 
 def _rollout(
     world: State, action: Action, team: int, seed: int, memory: Memory,
-    big_hand: int = BIG_HAND,
+    style: Style = NORMAL,
 ) -> tuple[float | None, int, float]:
     """Our team's round total minus the best opponent's after `action` and a play-out
     whose policy remembers what the log showed of each seat (`memory`), and the turns the
@@ -363,7 +391,7 @@ def _rollout(
         if state.round_over:
             break
         try:
-            sim = Sim(state, rng, memory=memory, big_hand=big_hand)
+            sim = Sim(state, rng, memory=memory, style=style)
             return _margin(sim.run(), team), sim.turns, sim.searches
         except Unsupported:
             state = apply(state, legal_actions(state)[0])
@@ -375,11 +403,11 @@ def _rollout(
 
 
 def _public_rollout(world: State, action: Action, team: int, seed: int,
-                    big_hand: int = BIG_HAND) -> float | None:
+                    style: Style = NORMAL) -> float | None:
     """`_rollout` over the public API: after `action`, the normal player chooses
     every seat's moves from its own view until the round ends."""
     state = _applied(world, action)
-    return None if state is None else _margin(public_playout(state, seed, big_hand), team)
+    return None if state is None else _margin(public_playout(state, seed, style), team)
 
 
 def _applied(world: State, action: Action) -> State | None:
@@ -391,7 +419,7 @@ def _applied(world: State, action: Action) -> State | None:
         return None
 
 
-def public_playout(state: State, seed: int, big_hand: int = BIG_HAND) -> list[int]:
+def public_playout(state: State, seed: int, style: Style = NORMAL) -> list[int]:
     """The strong level's fallback play-out (`python -m canasta bench` times it): the
     normal player chooses every seat's moves from its own view, through the public API,
     until the round ends. Each team's round total."""
@@ -399,7 +427,7 @@ def public_playout(state: State, seed: int, big_hand: int = BIG_HAND) -> list[in
 
     step = 0
     while not state.round_over:
-        choice = choose_heuristic(view_for(state, state.to_act), "normal", seed + step, big_hand)
+        choice = choose_heuristic(view_for(state, state.to_act), "normal", seed + step, style)
         state = apply(state, parse_action(choice))
         step += 1
     return [row["total"] for row in score_round(state)]

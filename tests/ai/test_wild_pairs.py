@@ -1,5 +1,5 @@
 """Strong in Classic keeps a pair and a wild card in hand, however big the hand, until its
-side can go out (`search.keeps_wild_pairs`, `judgement.KEEP_WILD_PAIRS`), in its own
+side can go out (`search.keeps_wild_pairs`, `judgement.KEEPS_WILD_PAIRS`), in its own
 choice and in its play-outs' policy; normal lays them down as a new meld from BIG_HAND
 cards (docs/AI.md, "A pair and a wild card kept")."""
 
@@ -12,7 +12,7 @@ from canasta.actions import Discard, Meld
 from canasta.ai import choose_action
 from canasta.ai.fast import Sim
 from canasta.ai.heuristic import choose_heuristic
-from canasta.ai.judgement import BIG_HAND, KEEP_WILD_PAIRS
+from canasta.ai.judgement import BIG_HAND, KEEP_WILD_PAIRS, KEEPS_WILD_PAIRS, Style
 from canasta.ai.search import keeps_wild_pairs
 from canasta.variants import VARIANTS
 from tests.engine.helpers import position
@@ -34,13 +34,13 @@ def test_normal_lays_the_pair_and_wild_card_from_a_big_hand_strong_keeps_them() 
     assert len(view["hand"]) >= BIG_HAND
     normal = choose_heuristic(view, "normal", 0)
     assert normal["type"] == "meld" and set(normal["cards"]) == PAIR_MELD
-    kept = choose_heuristic(view, "normal", 0, KEEP_WILD_PAIRS)
+    kept = choose_heuristic(view, "normal", 0, KEEPS_WILD_PAIRS)
     assert kept["type"] == "discard" and kept["card"] not in PAIR_MELD
     assert isinstance(choose_action(view, "strong", 0), Discard)
 
 
 def _first_turn(big_hand: int) -> list[C.Action]:
-    sim = Sim(BIG_HAND_PAIR, random.Random(0), record=True, big_hand=big_hand)
+    sim = Sim(BIG_HAND_PAIR, random.Random(0), record=True, style=Style(big_hand=big_hand))
     sim.run()
     turn = []
     for action in sim.actions:
