@@ -29,19 +29,24 @@ class Style:
     """The judgements a level may set apart from normal's, per rule set (the strong
     level's: `search.strong_style`; docs/AI.md): `big_hand` the hand size from which a
     pair and a wild card go down as a new meld before the side can go out, `pair_keep`
-    and `wild_block_keep` as PAIR_KEEP and WILD_BLOCK_KEEP in `keep_score`."""
+    and `wild_block_keep` as PAIR_KEEP and WILD_BLOCK_KEEP in `keep_score`;
+    `in_playouts` whether the search's play-outs play every seat with it too (else with
+    normal's)."""
 
     big_hand: int = BIG_HAND
     pair_keep: float = PAIR_KEEP
     wild_block_keep: float = WILD_BLOCK_KEEP
+    in_playouts: bool = True
 
 
 NORMAL = Style()
 # Strong in Classic's two-deck rule sets: a pair and a wild card stay in hand.
 KEEPS_WILD_PAIRS = Style(big_hand=KEEP_WILD_PAIRS)
 # Strong in the wild-canasta game (always-frozen pile, melds closed at seven): that, and
-# pairs worth less (their cards are safer discards), wild cards kept from a big pile.
-FROZEN_PILE_STYLE = Style(big_hand=KEEP_WILD_PAIRS, pair_keep=3.0, wild_block_keep=15.0)
+# pairs worth less (their cards are safer discards), wild cards kept from a big pile; its
+# play-outs play normal's judgements (they did better so on tuning pairs: docs/AI.md).
+FROZEN_PILE_STYLE = Style(big_hand=KEEP_WILD_PAIRS, pair_keep=3.0, wild_block_keep=15.0,
+                          in_playouts=False)
 
 
 def opponent_threat(smallest_hand: int, canastas: int, goal: int) -> bool:

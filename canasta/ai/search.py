@@ -154,6 +154,7 @@ def choose_by_search(view: dict[str, Any], seed: int, playouts: int = 0) -> Acti
     team = view["seat"] % view["teams"]
     rows: list[list[float | None]] = []
     per = max(1, playouts // len(candidates))
+    played = style if style.in_playouts else NORMAL  # the play-outs' judgements
     work = 0.0
     for n in range(per):
         world = sample_world(view, rng, know)
@@ -161,10 +162,10 @@ def choose_by_search(view: dict[str, Any], seed: int, playouts: int = 0) -> Acti
         row: list[float | None] = []
         for cand in candidates:
             if public:
-                score = _public_rollout(world, parse_action(cand), team, world_seed, style)
+                score = _public_rollout(world, parse_action(cand), team, world_seed, played)
             else:
                 score, turns, searches = _rollout(world, parse_action(cand), team,
-                                                  world_seed, memory, style)
+                                                  world_seed, memory, played)
                 if budget is not None:
                     work += turns + budget[1] * searches
             row.append(score)
@@ -287,9 +288,10 @@ def _candidates(view: dict[str, Any], preferred: dict[str, Any],
 
 def strong_style(rules: RuleSet) -> Style:
     """The judgements the strong level plays with, in its own choice, its candidates'
-    rankings and every seat of its play-outs: normal's, but in Classic's two-deck rule
-    sets (`keeps_wild_pairs`) and in the wild-canasta game (`frozen_pile_style`), where
-    normal with them beat normal on tuning pairs (docs/AI.md)."""
+    rankings and (`Style.in_playouts`) every seat of its play-outs: normal's, but in
+    Classic's two-deck rule sets (`keeps_wild_pairs`) and in the wild-canasta game
+    (`frozen_pile_style`), where normal with them beat normal on tuning pairs
+    (docs/AI.md)."""
     if keeps_wild_pairs(rules):
         return KEEPS_WILD_PAIRS
     if frozen_pile_style(rules):

@@ -2,20 +2,25 @@
 at seven) plays with `judgement.FROZEN_PILE_STYLE` (`search.strong_style`): a pair and a
 wild card stay in hand, a card of a pair is worth keeping 3 points rather than 12, and a
 wild card 15 rather than 2 when the pile is big (docs/AI.md, "The wild-canasta game's
-judgements"). Normal's judgements elsewhere are unchanged."""
+judgements"). Its play-outs play every seat with normal's judgements (in Classic, with
+the style). Normal's judgements elsewhere are unchanged."""
 
 from __future__ import annotations
 
 import random
 
+import pytest
+
 import canasta as C
-from canasta.ai.fast import Sim
+from canasta.ai import search
+from canasta.ai.fast import Memory, Sim
 from canasta.ai.heuristic import choose_heuristic
-from canasta.ai.judgement import FROZEN_PILE_STYLE, KEEPS_WILD_PAIRS, NORMAL
+from canasta.ai.judgement import FROZEN_PILE_STYLE, KEEPS_WILD_PAIRS, NORMAL, Style
 from canasta.ai.knowledge import read_view
 from canasta.ai.search import _candidates, frozen_pile_style, strong_style
 from canasta.state import State
 from canasta.variants import VARIANTS
+from tests.ai.test_wild_pairs import BIG_HAND_PAIR
 
 OTHERS = [["9S", "5D", "9D", "JC", "QH"], ["6S", "6D", "7S", "JH", "TD"],
           ["5S", "8D", "7H", "JD", "TS"]]
@@ -66,3 +71,21 @@ def test_the_play_outs_policy_discards_with_the_style_it_is_given() -> None:
     wild = _position(["4H", "4D", "2C", "KS", "9C"], FOURS_PILE)
     assert Sim(wild, random.Random(0))._safest(0) == ["2C"]
     assert "2C" not in Sim(wild, random.Random(0), style=FROZEN_PILE_STYLE)._safest(0)
+
+
+def test_the_search_plays_out_with_normal_judgements_here_and_the_style_in_classic(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: list[Style] = []
+    rollout = search._rollout
+
+    def spy(world: State, action: C.Action, team: int, seed: int, memory: Memory,
+            style: Style = NORMAL) -> tuple[float | None, int, float]:
+        seen.append(style)
+        return rollout(world, action, team, seed, memory, style)
+
+    monkeypatch.setattr(search, "_rollout", spy)
+    search.choose_by_search(C.view_for(_position(["4H", "4D", "KS"], FOURS_PILE), 0), 0, 12)
+    assert seen and set(seen) == {NORMAL}
+    seen.clear()
+    search.choose_by_search(C.view_for(BIG_HAND_PAIR, 0), 0, 12)
+    assert seen and set(seen) == {KEEPS_WILD_PAIRS}
