@@ -19,7 +19,6 @@ actions it returns replay through `apply` to the same scores (tested).
 from __future__ import annotations
 
 import random
-from functools import cache
 
 from ..actions import ASK, DRAW, END_ROUND, Action, Answer, Discard, Meld, TakePile
 from ..black_threes import first_round
@@ -47,31 +46,18 @@ from .judgement import (
     RUN_KEEP,
     UNSEEN_CAP,
     WILD_KEEP,
-    Style,
     answer_yes,
     danger_base,
-    keep_score,
     opponent_threat,
     pile_factor,
     want_out,
 )
 
 INFINITY = float("inf")
-
-
-@cache
-def natural_keep(style: Style) -> dict[str, tuple[float, ...]]:
-    """The keep score of a natural kind by how many the hand holds (up to 8 decks), built
-    once per style from the shared `keep_score`."""
-    return {k: tuple(keep_score(n, v, False, False, False, style)
-                     for n in range(4 * MAX_DECKS + 1))
-            for k, v in KIND_VALUE.items() if k not in SPECIAL}
-
-
-# The rest of the discard judgement as tables, built once from the shared functions:
-# the pile's factor by its size, and the danger before that factor by
-# [gift][picked][thrown][unseen] (a gift here: the card goes on the next side's meld
-# while the pile is open to them).
+# The rest of the discard judgement as tables (the keep scores: `Table.natural_keep`),
+# built once from the shared functions: the pile's factor by its size, and the danger
+# before that factor by [gift][picked][thrown][unseen] (a gift here: the card goes on the
+# next side's meld while the pile is open to them).
 PILE_FACTOR = tuple(pile_factor(n) for n in range(54 * MAX_DECKS + 1))
 DANGER = [[[[danger_base(gift, u, picked, thrown) for u in range(UNSEEN_CAP + 1)]
             for thrown in (False, True)] for picked in (False, True)] for gift in (False, True)]
@@ -544,7 +530,6 @@ class Sim(Melder):
         feeds = self.melds[nxt % self.teams] if open_for_next else {}
         picked, thrown = self.picked[nxt], self.thrown[nxt]
         pile_kinds, on_table, per_rank = self.pile_kinds, self.on_table, self.per_rank
-        keeps = natural_keep(self.style)
         # B4: the cards that could grow the escalera the side lacks (RUN_KEEP more)
         keepers = (self._escalera_keepers(team, self.hands[seat])
                    if self.rules.sequence_canastas_to_go_out else frozenset())
@@ -561,7 +546,7 @@ class Sim(Melder):
                     card = free[-1]
                 else:
                     extra = RUN_KEEP
-            keep = keeps.get(kind)
+            keep = self.natural_keep.get(kind)
             if keep is None:
                 score = BLACK_THREE_KEEP if kind == "b" else wild_keep
             else:

@@ -13,6 +13,7 @@ rollout policy's business.
 from __future__ import annotations
 
 import random
+from functools import cache
 from typing import NamedTuple
 
 from ..actions import DRAW, Action, Discard, Meld, TakePile
@@ -30,9 +31,9 @@ from ..sequences import SEQUENCE, SEQUENCE_KEY, in_run_order
 from ..solver import CANNOT_GO_OUT, kinds_lacking, out_shortfall
 from ..state import ANSWER, PLAY, State
 from ..state import DRAW as DRAW_PHASE
-from .fast_scope import Unsupported, UnsupportedRules, unmodelled
+from .fast_scope import MAX_DECKS, Unsupported, UnsupportedRules, unmodelled
 from .fast_scoring import OLDER, SEQUENCE_PREFIX, round_totals
-from .judgement import NORMAL, Style
+from .judgement import NORMAL, Style, keep_score
 
 # A card's kind: its rank for naturals, "b" for a black 3, "r" for a red 3,
 # "2" for a deuce and "*" for a joker.
@@ -69,6 +70,15 @@ class _Meld:
         self.cards: list[str] = []
 
 
+@cache
+def natural_keep(style: Style) -> dict[str, tuple[float, ...]]:
+    """The keep score of a natural kind by how many the hand holds (up to 8 decks), built
+    once per style from the shared `keep_score`."""
+    return {k: tuple(keep_score(n, v, False, False, False, style)
+                     for n in range(4 * MAX_DECKS + 1))
+            for k, v in KIND_VALUE.items() if k not in SPECIAL}
+
+
 class Table:
     """One round in mutable form, from the given state, and the moves that change it."""
 
@@ -88,6 +98,7 @@ class Table:
         self.rules: RuleSet = rules
         self.style = style  # the policy's judgements (normal's, or the strong level's)
         self.big_hand = style.big_hand  # a pair and a wild card go down from this many cards
+        self.natural_keep = natural_keep(style)  # the discard's keep scores (`fast.Sim`)
         self.size = rules.canasta_size
         self.most = rules.meld_max or NO_LIMIT  # W2: the most cards a meld holds
         self.wild_most = rules.wild_meld_max or self.most  # B2: a meld of wild cards
