@@ -71,6 +71,10 @@ HOLD_DISCARDS = 2
 # decision the work budgets let run long (a search for a way out from a huge hand), under
 # the browser's 1 s at p95 (issue 12; it was 1.5 s, the 2 s maximum less a margin).
 TIME_CAP = 0.9
+# Hidden hands dealt as hands that have been through up to this many of their owners'
+# discards (`worlds._kept`, where `kept_discards`): 4-player Classic, tuning pairs (docs/AI.md,
+# "The hidden hands").
+KEPT_DISCARDS = 3
 FALLBACK_PLAYOUTS = 60  # public-API play-outs cost about 50 times a fast one
 # Where nobody goes out (E4, the escalera game) a play-out runs to the end of the stock:
 # 362 fast play-outs/s against Brazilian's 936 (`python -m canasta bench`, the same
@@ -156,8 +160,9 @@ def choose_by_search(view: dict[str, Any], seed: int, playouts: int = 0) -> Acti
     per = max(1, playouts // len(candidates))
     played = style if style.in_playouts else NORMAL  # the play-outs' judgements
     work = 0.0
+    kept = kept_discards(know.rules)
     for n in range(per):
-        world = sample_world(view, rng, know)
+        world = sample_world(view, rng, know, kept)
         world_seed = rng.randrange(1 << 30)
         row: list[float | None] = []
         for cand in candidates:
@@ -308,6 +313,13 @@ def frozen_pile_style(rules: RuleSet) -> bool:
     return bool(rules.decks == 2 and rules.pile_always_frozen and rules.meld_max
                 and rules.wild_meld_min and not rules.pure_ranks
                 and not rules.black_threes_set_aside and not rules.reserve_size)
+
+
+def kept_discards(rules: RuleSet) -> int:
+    """How many of its owner's discards a hidden hand of the sampled deals has been through
+    (`worlds._kept`; 0: dealt at random): KEPT_DISCARDS in Classic's rounds of four seats
+    (4 players, and 5 who take turns at them), where it was measured (docs/AI.md, "The hidden hands"); not in Cuban, where it gained nothing."""
+    return KEPT_DISCARDS if keeps_wild_pairs(rules) and rules.players == 4 else 0
 
 
 def keeps_wild_pairs(rules: RuleSet) -> bool:

@@ -4,6 +4,11 @@
 hands and the stock at random, keeping every card the log shows in a hand
 (cards picked up with the pile and not played since) where it is. The deck is
 conserved exactly; the seat's own hand and the whole table are as in the view.
+
+With `kept` (the strong level's choice by rule set: `search.kept_discards`) a hidden
+hand is dealt as one that has been through its owner's discards (`_kept`): real hands
+hold more pairs than random ones, since their owners keep pairs and throw odd cards
+(`python tools/hidden_hands.py`; docs/AI.md, "The hidden hands").
 """
 
 from __future__ import annotations
@@ -29,7 +34,10 @@ def _turn_entries(view: dict[str, Any]) -> list[dict[str, Any]]:
     return entries
 
 
-def sample_world(view: dict[str, Any], rng: random.Random, know: Knowledge | None = None) -> State:
+def sample_world(view: dict[str, Any], rng: random.Random, know: Knowledge | None = None,
+                 kept: int = 0) -> State:
+    """A full state consistent with `view`; with `kept`, each hidden hand is dealt as
+    one that has been through up to `kept` of its owner's discards this round (`_kept`)."""
     know = know or read_view(view)
     rules = know.rules  # the view's rules by value: the world is played by them
     seat = view["seat"]
@@ -47,6 +55,10 @@ def sample_world(view: dict[str, Any], rng: random.Random, know: Knowledge | Non
         known = list(know.known[s].elements())[:size]
         need = size - len(known)
         dealt, pool = pool[:need], pool[need:]
+        extra = min(kept, sum(know.discarded_ranks[s].values()), len(pool))
+        if extra:
+            drawn, pool = pool[:extra], pool[extra:]
+            dealt = _kept(dealt + drawn, known, extra, pool, rng)
         if know.declined and know.declined[s]:
             _without_pairs(dealt, pool, known, _declined(view, know, s), rng)
         hands.append(sort_cards(known + dealt))
@@ -99,6 +111,31 @@ def sample_world(view: dict[str, Any], rng: random.Random, know: Knowledge | Non
         packets=tuple(packets),
         packets_open=tuple(view.get("packets_open", ())),
     )
+
+
+def _kept(cards: list[str], known: list[str], extra: int, pool: list[str],
+          rng: random.Random) -> list[str]:
+    """`cards` less the `extra` least worth keeping, which go back into `pool` (shuffled
+    again: the deck stays whole): a 3 first, then odd naturals and wild cards at random,
+    cards of a rank held two or more times (with the cards `known` in the hand) last. So
+    a hand is dealt as it would look after as many discards of its least useful card."""
+    held: dict[str, int] = {}
+    for c in known + cards:
+        if c not in WILDS:
+            held[RANK[c]] = held.get(RANK[c], 0) + 1
+
+    def worth(card: str) -> float:
+        if card in WILDS:
+            return 1.0 + rng.random()
+        if RANK[card] == "3":
+            return rng.random() * 0.1
+        return held[RANK[card]] + rng.random()
+
+    order = sorted(range(len(cards)), key=lambda i: worth(cards[i]))
+    dropped = set(order[:extra])
+    pool.extend(cards[i] for i in dropped)  # (a set of small ints: a fixed order)
+    rng.shuffle(pool)
+    return [c for i, c in enumerate(cards) if i not in dropped]
 
 
 def _declined(view: dict[str, Any], know: Knowledge, seat: int) -> dict[str, int]:
