@@ -2,12 +2,14 @@
 determinisation from the log").
 
     python tools/hidden_hands.py [--variant classic] [--rounds 60] [--seed 80001]
-                                 [--worlds 40] [--every 3] [--after 8]
+                                 [--worlds 40] [--every 3] [--after 8] [--kept N]
 
 Rounds of the normal level against itself from tuning seed `--seed` on (never evaluation
 seeds). At every `--every`-th decision of seat 0 in its play phase, after its first
 `--after` decisions, `--worlds` deals are sampled from seat 0's view
-(`worlds.sample_world`, as the search samples them) and set beside the real hands:
+(`worlds.sample_world`, as the search samples them: each hidden hand through up to
+`--kept` of its owner's discards, by default the strong level's setting for the rule set,
+`search.kept_discards`; 0 deals them at random) and set beside the real hands:
 
 - the hands themselves, each hidden hand of six cards or more: natural pairs held (ranks
   4 to A with two or more), wild cards, and the share of the cards that are in such pairs;
@@ -33,6 +35,7 @@ sys.path.insert(0, str(ROOT))
 
 from canasta.ai import choose_action  # noqa: E402
 from canasta.ai.knowledge import read_view  # noqa: E402
+from canasta.ai.search import kept_discards  # noqa: E402
 from canasta.ai.seeds import TUNING  # noqa: E402
 from canasta.ai.worlds import sample_world  # noqa: E402
 from canasta.cards import RANK, WILDS  # noqa: E402
@@ -66,10 +69,12 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--worlds", type=int, default=40)
     parser.add_argument("--every", type=int, default=3)
     parser.add_argument("--after", type=int, default=8)
+    parser.add_argument("--kept", type=int, default=None)
     args = parser.parse_args(argv)
     if args.seed not in TUNING or args.seed + args.rounds - 1 not in TUNING:
         raise SystemExit("rounds come from tuning seeds only")
     rules = rules_named(args.variant)
+    kept = kept_discards(rules) if args.kept is None else args.kept
     shapes: dict[str, list[tuple[int, int, float]]] = {"real": [], "sampled": []}
     brier: dict[str, list[float]] = {"next player": [], "every hidden seat": []}
     for seed in range(args.seed, args.seed + args.rounds):
@@ -82,7 +87,8 @@ def main(argv: list[str]) -> int:
                 if mine > args.after and mine % args.every == 0:
                     view = view_for(state, 0)
                     know = read_view(view)
-                    worlds = [sample_world(view, rng, know) for _ in range(args.worlds)]
+                    worlds = [sample_world(view, rng, know, kept)
+                              for _ in range(args.worlds)]
                     for s in range(1, rules.players):
                         real = state.hands[s]
                         if len(real) >= MIN_HAND:
@@ -99,7 +105,8 @@ def main(argv: list[str]) -> int:
             state = apply(state, choose_action(view, "normal", seed * 7919 + 131 + step))
             step += 1
     print(f"{args.variant}, {args.rounds} rounds from seed {args.seed}, "
-          f"{args.worlds} sampled deals a position")
+          f"{args.worlds} sampled deals a position, hidden hands through up to {kept} "
+          "discards")
     for name, rows in shapes.items():
         if rows:
             print(f"  {name} hands ({len(rows)}): natural pairs "
