@@ -203,11 +203,14 @@ RECORDS = sorted((Path(__file__).resolve().parents[2] / "bench" / "arena").glob(
 
 @pytest.mark.parametrize("path", RECORDS, ids=lambda p: p.name)
 def test_the_kept_records_are_what_their_names_say(path: Path) -> None:
-    """bench/arena/VARIANT-A-B-FIRST-LAST@COMMIT.jsonl.gz: evaluation entries FIRST to LAST
-    of one match between A and B at VARIANT, listed in bench/arena/README.md; it merges."""
+    """bench/arena/VARIANT-A-B-FIRST-LAST[-varied]@COMMIT.jsonl.gz: evaluation entries FIRST
+    to LAST of one match between A and B at VARIANT (from varied scores with `-varied`, from
+    zero scores without), listed in bench/arena/README.md; it merges."""
     name, commit = path.name.removesuffix(".jsonl.gz").split("@")
-    *variant, a, b, first, last = name.split("-")
+    scores = "varied" if name.endswith("-varied") else "zero"
+    *variant, a, b, first, last = name.removesuffix("-varied").split("-")
     figures = arena.merge([str(path)])
+    assert figures["scores"] == scores
     assert (figures["variant"], figures["a"], figures["b"]) == ("-".join(variant), a, b)
     assert figures["seeds"]["list"] == "evaluation"
     assert figures["seeds"]["first"] == int(first)
