@@ -34,11 +34,11 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from canasta.ai import choose_action  # noqa: E402
-from canasta.ai.knowledge import read_view  # noqa: E402
+from canasta.ai.knowledge import natural_ranks, read_view  # noqa: E402
 from canasta.ai.search import kept_discards  # noqa: E402
 from canasta.ai.seeds import TUNING  # noqa: E402
 from canasta.ai.worlds import sample_world  # noqa: E402
-from canasta.cards import RANK, WILDS  # noqa: E402
+from canasta.cards import WILDS  # noqa: E402
 from canasta.house_rules import rules_named  # noqa: E402
 from canasta.state import PLAY  # noqa: E402
 from canasta.transitions import apply, deal_round  # noqa: E402
@@ -49,14 +49,12 @@ MIN_HAND = 6
 
 
 def pair_ranks(hand: tuple[str, ...]) -> set[str]:
-    held = Counter(RANK[c] for c in hand if c not in WILDS)
-    return {r for r in RANKS if held[r] >= 2}
+    return {r for r, n in natural_ranks(list(hand)).items() if n >= 2}
 
 
 def shape(hand: tuple[str, ...]) -> tuple[int, int, float]:
     """Natural pairs held, wild cards, and the share of the cards in those pairs."""
-    held = Counter(RANK[c] for c in hand if c not in WILDS)
-    paired = [n for r, n in held.items() if r in RANKS and n >= 2]
+    paired = [n for n in natural_ranks(list(hand)).values() if n >= 2]
     return len(paired), sum(1 for c in hand if c in WILDS), sum(paired) / len(hand)
 
 

@@ -20,7 +20,7 @@ from ..actions import Discard
 from ..cards import RANK, WILDS, sort_cards
 from ..melds import table_of_view
 from ..state import Chain, State, chain_push
-from .knowledge import Knowledge, read_view
+from .knowledge import Knowledge, natural_ranks, read_view
 
 
 def _turn_entries(view: dict[str, Any]) -> list[dict[str, Any]]:
@@ -119,10 +119,7 @@ def _kept(cards: list[str], known: list[str], extra: int, pool: list[str],
     again: the deck stays whole): a 3 first, then odd naturals and wild cards at random,
     cards of a rank held two or more times (with the cards `known` in the hand) last. So
     a hand is dealt as it would look after as many discards of its least useful card."""
-    held: dict[str, int] = {}
-    for c in known + cards:
-        if c not in WILDS:
-            held[RANK[c]] = held.get(RANK[c], 0) + 1
+    held = natural_ranks(known + cards)
 
     def worth(card: str) -> float:
         if card in WILDS:

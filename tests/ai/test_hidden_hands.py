@@ -13,9 +13,8 @@ import pytest
 
 import canasta as C
 from canasta.ai import choose_action, search, worlds
-from canasta.ai.knowledge import read_view
+from canasta.ai.knowledge import natural_ranks, read_view
 from canasta.ai.search import KEPT_DISCARDS, kept_discards
-from canasta.cards import RANK, WILDS
 from canasta.house_rules import rules_named
 from canasta.variants import VARIANTS
 from tests.engine.invariants import deck
@@ -24,8 +23,7 @@ CLASSIC = rules_named("classic")
 
 
 def _pairs(hand: tuple[str, ...]) -> int:
-    held = Counter(RANK[c] for c in hand if c not in WILDS and RANK[c] != "3")
-    return sum(1 for n in held.values() if n >= 2)
+    return sum(1 for n in natural_ranks(list(hand)).values() if n >= 2)
 
 
 def _views(count: int, after: int) -> list[tuple[C.State, dict[str, Any]]]:
