@@ -528,7 +528,10 @@ def _go_out_groups(
 def _new_groups(rules: RuleSet, counts: dict[str, int], melds: tuple[TableMeld, ...]
                 ) -> Iterable[dict[str, int]]:
     """S5: how many naturals of each rank start a new meld of it beside the team's
-    canastas of that rank (none first): every split, for the ranks where one may."""
+    canastas of that rank (none first): every split, for the ranks where one may. Where
+    those canastas are closed (W2, R8: `meld_max`) every natural of the rank starts the
+    new meld (`assign_wilds` refuses any onto them), so the splits stay few for a huge
+    hand (a Railroad hand of 114 cards took 20 s with every split tried)."""
     out: list[dict[str, int]] = [{}]
     if rules.groups_per_rank <= 1:
         return out
@@ -539,7 +542,9 @@ def _new_groups(rules: RuleSet, counts: dict[str, int], melds: tuple[TableMeld, 
         if not held or len(held) >= rules.groups_per_rank or any(
                 len(m.cards) < rules.canasta_size for m in held):
             continue
-        out = [{**split, r: k} for split in out for k in (0, *range(2, n + 1))]
+        closed = rules.meld_max and all(len(m.cards) >= rules.meld_max for m in held)
+        ks = (n,) if closed else (0, *range(2, n + 1))
+        out = [{**split, r: k} for split in out for k in ks]
         out = [{r2: k for r2, k in split.items() if k} for split in out]
     return out
 

@@ -200,6 +200,54 @@ def test_R10_no_way_out_gives_a_wild_card_to_a_new_meld_of_sevens() -> None:
     assert go_out_plan(RULES, state.hands[0], state.melds[0], out_canastas(state, 0), 0) is None
 
 
+def _every_split(rules: C.RuleSet, counts: dict[str, int],
+                 melds: tuple[Any, ...]) -> list[dict[str, int]]:
+    """The splits of S5 without R8's shortcut: every count from 0 (all onto the canasta)
+    and 2 to n for each rank beside a canasta (the reference the shortcut must match)."""
+    out: list[dict[str, int]] = [{}]
+    for r, n in counts.items():
+        held = [m for m in melds if m.rank == r]
+        if n < 2 or r == "3" or not held or any(len(m.cards) < rules.canasta_size
+                                                for m in held):
+            continue
+        out = [{**split, r: k} for split in out for k in (0, *range(2, n + 1))]
+        out = [{r2: k for r2, k in split.items() if k} for split in out]
+    return out
+
+
+def test_R8_beside_closed_canastas_every_card_of_the_rank_starts_the_new_meld() -> None:
+    from canasta import going_out
+    from canasta.going_out import _new_groups, go_out_plan
+    from canasta.needs import out_canastas
+
+    # Nothing more goes onto a closed canasta (R8), so a hand's cards of its rank all start
+    # the new meld: one split, not the 10 x 8 x 6 of every count (a 114-card Railroad hand
+    # tried millions and took 20 s for one decision of the normal level).
+    fives, sixes, eights = ["5C", "5D"] * 4, ["6C", "6D", "6H"] * 2, ["8C"] * 5
+    hand = fives + sixes + eights + ["9H", "9H", "9S", "4D"]
+    fives7, sixes7, eights7 = ["5H"] * 4 + ["5S"] * 3, ["6S"] * 7, ["8H"] * 7
+    state = at(hand, melds=[*ALL_KINDS, fives7, sixes7, eights7])
+    counts = {"5": 8, "6": 6, "8": 5, "9": 3}
+    assert list(_new_groups(RULES, counts, state.melds[0])) == [{"5": 8, "6": 6, "8": 5}]
+    assert len(_every_split(RULES, counts, state.melds[0])) == 8 * 6 * 5
+    # the 8 fives cannot all start one meld (seven at most): no way out, as before
+    assert go_out_plan(RULES, state.hands[0], state.melds[0], out_canastas(state, 0), 0) is None
+    rng = random.Random(8)
+    for _ in range(150):
+        hand = [r + "CD"[i % 2] for r in "5689K" for i in range(rng.choice((0, 0, 2, 3, 5, 8)))]
+        hand += rng.sample(["2C", "2D", "JK", "3S", "4H", "7D"], rng.randrange(0, 3))
+        state = at(hand, melds=[*ALL_KINDS, fives7, sixes7])
+        args = (RULES, state.hands[0], state.melds[0], out_canastas(state, 0), 0)
+        fast = go_out_plan(*args)
+        reference = going_out._new_groups
+        try:
+            going_out._new_groups = _every_split
+            slow = go_out_plan(*args)
+        finally:
+            going_out._new_groups = reference
+        assert fast == slow, hand
+
+
 def test_R11_the_initial_meld_by_the_players_own_score() -> None:
     assert [RULES.minimum_for(s) for s in (-5, 0, 4995, 5000, 10_000, 14_995, 15_000)] == [
         15, 50, 50, 90, 120, 120, 150]
