@@ -319,7 +319,8 @@ def kept_discards(rules: RuleSet) -> int:
     """How many of its owner's discards a hidden hand of the sampled deals has been through
     (`worlds._kept`; 0: dealt at random): KEPT_DISCARDS in Classic's rounds of four seats
     (4 players, and 5 who take turns at them), where it was measured (docs/AI.md, "The
-    hidden hands"); not in Cuban, where it gained nothing, nor elsewhere until measured."""
+    hidden hands"); not in Cuban, where it gained nothing, nor in Railroad, where it lost
+    (docs/AI.md, "Notes and limits"), nor elsewhere until measured."""
     return KEPT_DISCARDS if keeps_wild_pairs(rules) and rules.players == 4 else 0
 
 
