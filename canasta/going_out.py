@@ -528,10 +528,9 @@ def _go_out_groups(
 def _new_groups(rules: RuleSet, counts: dict[str, int], melds: tuple[TableMeld, ...]
                 ) -> Iterable[dict[str, int]]:
     """S5: how many naturals of each rank start a new meld of it beside the team's
-    canastas of that rank (none first): every split, for the ranks where one may. Where
-    those canastas are closed (W2, R8: `meld_max`) every natural of the rank starts the
-    new meld (`assign_wilds` refuses any onto them), so the splits stay few for a huge
-    hand (a Railroad hand of 114 cards took 20 s with every split tried)."""
+    canastas of that rank (none first): every split, for the ranks where one may; beside
+    closed canastas (W2, R8: `meld_max`) only all of them, as `assign_wilds` refuses any
+    onto those (so a huge hand's splits stay few: docs/ENGINE.md, S5)."""
     out: list[dict[str, int]] = [{}]
     if rules.groups_per_rank <= 1:
         return out
