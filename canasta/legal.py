@@ -39,7 +39,6 @@ from .cards import (
     remove_cards,
 )
 from .checks import check_formed as check
-from .going_out import black_threes_left
 from .meld_checks import shape_rejection
 from .melds import (
     TableMeld,
@@ -60,6 +59,7 @@ from .solver import hand_counts, meld_counts, reachable
 from .special_hands import any_hands
 from .state import DRAW as DRAW_PHASE
 from .state import PLAY, State
+from .way_groups import black_threes_left
 
 # The last list handed out, kept so that `apply` can skip re-checking an action
 # that is one of those very objects, listed for that very (immutable) state.

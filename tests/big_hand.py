@@ -23,13 +23,13 @@ TABLE = [["AH", "AD", "AD", "AC", "2H", "2C", "AC"], ["QS", "QH", "QD", "QD", "Q
 
 def count_searches(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """A list that grows by one each time the search places a hand's cards by rank
-    (`going_out._go_out_groups`: once for each way of laying sequences it tries)."""
+    (`going_out.go_out_groups`, from way_groups: once for each way of laying sequences it tries)."""
     searched: list[int] = []
-    real = going_out._go_out_groups
+    real = going_out.go_out_groups
 
     def counted(*args: Any) -> Any:
         searched.append(1)
         return real(*args)
 
-    monkeypatch.setattr(going_out, "_go_out_groups", counted)
+    monkeypatch.setattr(going_out, "go_out_groups", counted)
     return searched

@@ -23,13 +23,14 @@ import random
 from ..actions import ASK, DRAW, END_ROUND, Action, Answer, Discard, Meld, TakePile
 from ..black_threes import first_round
 from ..cards import BLACK_THREES, RED_THREES, VALUE
-from ..going_out import black_threes_left, go_out_plan
+from ..going_out import go_out_plan
 from ..opening import ANY, opening_level
 from ..pile import blocks, frozen_for, size_refusal
 from ..reserve import joining
 from ..solver import toward_out
 from ..state import ANSWER, PLAY, State
 from ..state import DRAW as DRAW_PHASE
+from ..way_groups import black_threes_left
 from .fast_melds import Melder, ranks_by_suit
 from .fast_scope import MAX_DECKS, Unsupported, UnsupportedRules, unmodelled
 from .fast_table import (

@@ -1,7 +1,7 @@
 """C21 with three or more decks (six black 3s or more): black 3s go down as one meld of
 three or four by a player going out, so of five black 3s four are melded and the fifth
 is the discard; six can never all go. R7 (Railroad): any number from three. The listed
-moves, the going-out search and the play-outs' bound all agree (`going_out.black_threes_left`)."""
+moves, the going-out search and the play-outs' bound all agree (`way_groups.black_threes_left`)."""
 
 from __future__ import annotations
 
@@ -10,13 +10,8 @@ import random
 import canasta as C
 from canasta.actions import ASK, Discard, Meld
 from canasta.ai.fast import Sim
-from canasta.going_out import (
-    _go_out_groups,
-    black_meld_ok,
-    black_threes_left,
-    can_go_out_with,
-    go_out_plan,
-)
+from canasta.going_out import can_go_out_with, go_out_plan
+from canasta.way_groups import black_meld_ok, black_threes_left, go_out_groups
 
 SIX = C.get_rules("classic-6p")
 CANASTA = ["KS", "KS", "KH", "KH", "KD", "KD", "KC"]
@@ -73,6 +68,6 @@ def test_C21_the_play_outs_go_out_with_five_black_3s() -> None:
 
 def test_R7_a_railroad_player_goes_out_with_five_black_3s_in_one_meld() -> None:
     hand = (*FIVE, "KH")
-    way = _go_out_groups(C.get_rules("railroad"), hand, (), 9, 0)
+    way = go_out_groups(C.get_rules("railroad"), hand, (), 9, 0)
     assert way is not None and way[2] == "KH"  # the five melded, the king discarded
-    assert _go_out_groups(SIX, hand, (), 9, 0) is None  # C21: a 3 and the king left
+    assert go_out_groups(SIX, hand, (), 9, 0) is None  # C21: a 3 and the king left

@@ -1,5 +1,5 @@
-"""The going-out search's pre-filter (`going_out._Stuck`) and the search it saves work
-for (`going_out._go_out_groups`): the filter counts the cards of a hand no group could
+"""The going-out search's pre-filter (`way_groups.Stuck`) and the search it saves work
+for (`way_groups.go_out_groups`): the filter counts the cards of a hand no group could
 take, again for what each sequence play leaves, and skips the play when more than one
 is left (C30: one card may be discarded). Two homes for one count, so a property proves
 them in step: whenever the filter skips, the search itself refuses (S6, C21, U24; W2: a
@@ -12,10 +12,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import canasta as C
-from canasta.going_out import _go_out_groups, _Stuck
 from canasta.melds import table_meld
 from canasta.needs import can_go_out
 from canasta.solver import without
+from canasta.way_groups import Stuck, go_out_groups
 from tests import big_hand
 
 SAMBA = C.get_rules("samba")
@@ -39,11 +39,11 @@ def test_S6_the_stuck_count_skips_only_what_the_search_refuses(
                   for i, (r, k) in enumerate(zip(table, more, strict=False)))
     used = tuple(c for c, u in zip(hand, mask, strict=False) if u and c[0] != "3")
     rest = without(tuple(hand), used)
-    stuck = _Stuck(rules, tuple(hand), melds, frozenset(dead))
+    stuck = Stuck(rules, tuple(hand), melds, frozenset(dead))
     if rest and stuck.after(used) > 1:
-        assert _go_out_groups(rules, rest, melds, 5, 0, frozenset(dead)) is None
+        assert go_out_groups(rules, rest, melds, 5, 0, frozenset(dead)) is None
     # ... and the count is exact: the hand that is left counted afresh agrees
-    assert stuck.after(used) == _Stuck(rules, rest, melds, frozenset(dead)).after(())
+    assert stuck.after(used) == Stuck(rules, rest, melds, frozenset(dead)).after(())
 
 
 def test_W2_N2_a_closed_meld_leaves_its_rank_stuck(monkeypatch: pytest.MonkeyPatch) -> None:

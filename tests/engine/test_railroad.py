@@ -219,8 +219,8 @@ def _every_split(rules: C.RuleSet, counts: dict[str, int],
 
 def test_R8_beside_closed_canastas_every_card_of_the_rank_starts_the_new_meld(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    from canasta import going_out
-    from canasta.going_out import _new_groups, go_out_plan
+    from canasta import way_groups
+    from canasta.going_out import go_out_plan
     from canasta.needs import out_canastas
 
     # Nothing more goes onto a closed canasta (R8), so a hand's cards of its rank all start
@@ -231,7 +231,7 @@ def test_R8_beside_closed_canastas_every_card_of_the_rank_starts_the_new_meld(
     fives7, sixes7, eights7 = ["5H"] * 4 + ["5S"] * 3, ["6S"] * 7, ["8H"] * 7
     state = at(hand, melds=[*ALL_KINDS, fives7, sixes7, eights7])
     counts = {"5": 8, "6": 6, "8": 5, "9": 3}
-    assert list(_new_groups(RULES, counts, state.melds[0])) == [{"5": 8, "6": 6, "8": 5}]
+    assert list(way_groups.new_groups(RULES, counts, state.melds[0])) == [{"5": 8, "6": 6, "8": 5}]
     assert len(_every_split(RULES, counts, state.melds[0])) == 8 * 6 * 5
     # the 8 fives cannot all start one meld (seven at most): no way out, as before
     assert go_out_plan(RULES, state.hands[0], state.melds[0], out_canastas(state, 0), 0) is None
@@ -247,7 +247,7 @@ def test_R8_beside_closed_canastas_every_card_of_the_rank_starts_the_new_meld(
                 for s in states]
 
     fast = plans()
-    monkeypatch.setattr(going_out, "_new_groups", _every_split)
+    monkeypatch.setattr(way_groups, "new_groups", _every_split)
     assert plans() == fast
     assert sum(p is not None for p in fast) >= 40  # (52 of the 150 hands go out)
 
