@@ -192,9 +192,12 @@ def choose_by_search(view: dict[str, Any], seed: int, playouts: int = 0) -> Acti
 def by_paired_difference(rules: RuleSet) -> bool:
     """Whether a candidate overrules normal's choice only when its paired difference stands
     FROZEN_PILE_Z standard errors above zero (`paired_lower`), rather than on the highest
-    mean: where the pile is always frozen (W4, K3, U12), and in the sequence games whose
-    rounds end when a player goes out (their play-outs stop at SEQUENCE_WORK)."""
-    return rules.pile_always_frozen or (rules.sequence_min > 0 and not long_round(rules))
+    mean: where the pile is always frozen (W4, K3, U12), in the sequence games whose
+    rounds end when a player goes out (their play-outs stop at SEQUENCE_WORK), and where
+    each plays for himself in a long round (Railroad, 2 to 6 players): a few
+    deals a candidate, each scored against the best of several opponents (docs/AI.md)."""
+    return (rules.pile_always_frozen or (rules.sequence_min > 0 and not long_round(rules))
+            or (long_round(rules) and rules.teams == rules.players))
 
 
 def pick(rules: RuleSet, rows: list[list[float | None]]) -> int:

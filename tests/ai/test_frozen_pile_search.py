@@ -64,10 +64,14 @@ def test_keeping_the_hand_is_weighed_where_the_pile_is_always_frozen_or_unbudget
         assert search._candidates(view, preferred, read_view(view)) == [preferred]
 
 
-def test_paired_rule_where_the_pile_is_always_frozen_or_sequence_rounds_end_on_going_out() -> None:
+def test_paired_rule_where_the_pile_is_always_frozen_or_sequence_rounds_end_on_going_out(
+        ) -> None:
+    # (and where each plays for himself in a long round: Railroad with any number)
     paired = {"wild-canasta", "cuban", "american", "samba-twos", "hand-and-foot", "samba",
-              "samba-three-naturals", "bolivia", "brazilian", "three-deck-sequences"}
-    for name in paired | {"classic", "mexicana", "escalera", "railroad", "pennies"}:
+              "samba-three-naturals", "bolivia", "brazilian", "three-deck-sequences",
+              "railroad", "railroad+R21", "railroad+R24"}
+    for name in paired | {"classic", "mexicana", "escalera", "pennies", "pennies+PH12",
+                          "classic-3p"}:
         assert search.by_paired_difference(rules_named(name)) == (name in paired), name
 
 
