@@ -199,8 +199,11 @@ def by_paired_difference(rules: RuleSet) -> bool:
     rounds end when a player goes out (their play-outs stop at SEQUENCE_WORK), and where
     each plays for himself in a long round (Railroad, 2 to 6 players): a few
     deals a candidate, each scored against the best of several opponents (docs/AI.md)."""
-    return (rules.pile_always_frozen or (rules.sequence_min > 0 and not long_round(rules))
-            or (long_round(rules) and rules.teams == rules.players))
+    if rules.pile_always_frozen:
+        return True
+    if long_round(rules):
+        return rules.teams == rules.players
+    return rules.sequence_min > 0
 
 
 def pick(rules: RuleSet, rows: list[list[float | None]]) -> int:
