@@ -1,19 +1,19 @@
 """Classic Canasta: a plain-Python engine (no browser imports) with the public API
 fixed in shared/rules/protocol.md."""
 
-from .actions import Action, action_to_json, parse_action
-from .checks import check
-from .errors import ActionFormatError, IllegalAction, PositionError, Rejection
-from .legal import legal_actions
-from .position import load_position
-from .rule_options import describe as describe_options
-from .rules import CLASSIC, RuleSet
-from .saves import SCHEMA, from_json, new_game, to_json
-from .scoring import score_round
-from .state import State
-from .transitions import apply
-from .variants import VARIANTS, get_rules
-from .view import view_for
+from canasta.game.actions import Action, action_to_json, parse_action
+from canasta.game.errors import ActionFormatError, IllegalAction, PositionError, Rejection
+from canasta.game.state import State
+from canasta.io.position import load_position
+from canasta.io.saves import SCHEMA, from_json, new_game, to_json
+from canasta.io.view import view_for
+from canasta.play.checks import check
+from canasta.play.legal import legal_actions
+from canasta.play.scoring import score_round
+from canasta.play.transitions import apply
+from canasta.rules.options import describe as describe_options
+from canasta.rules.ruleset import CLASSIC, RuleSet
+from canasta.rules.variants import VARIANTS, get_rules
 
 
 def round_score(state: State) -> list[dict[str, object]]:

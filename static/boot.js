@@ -25,7 +25,7 @@ if ("serviceWorker" in navigator && !new URLSearchParams(location.search).has("n
   }).catch(() => {});
 }
 
-// Calls to the engine worker end by a deadline (static/ui_game.py): the promise of
+// Calls to the engine worker end by a deadline (static/ui/ui_game.py): the promise of
 // the call, or an error "canasta-deadline" after `ms` milliseconds.
 window.canastaDeadline = (promise, ms) => new Promise((resolve, reject) => {
   const timer = setTimeout(() => reject(new Error("canasta-deadline")), ms);
@@ -51,7 +51,7 @@ window.canastaEmit = (type, json) => {
   window.dispatchEvent(new CustomEvent("canasta", { detail: data }));
 };
 
-// A move of another player flies from their seat (issue 15; static/ui_render.py
+// A move of another player flies from their seat (issue 15; static/ui/ui_render.py
 // fly_moves): a card face or back, drawn over the table from one element's centre to
 // another's in 350 ms, then removed. Decoration only (aria-hidden, no pointer events);
 // nothing flies where the player asked for reduced motion.

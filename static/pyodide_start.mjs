@@ -34,9 +34,9 @@ const KEY = "engine-worker";
 // takes a few hundred milliseconds to compile).
 const PRELOAD = [
   "import html, html.entities, json, random, time",
-  "import canasta, canasta.actions, canasta.ai, canasta.cards, canasta.house_rules",
-  "import canasta.ai.gifts, canasta.ai.knowledge, canasta.coach, canasta.melds, canasta.roster",
-  "import canasta.rule_pages",
+  "import canasta, canasta.game.actions, canasta.ai, canasta.game.cards, canasta.rules.house_rules",
+  "import canasta.ai.gifts, canasta.ai.knowledge, canasta.play.coach, canasta.mechanics.melds, canasta.rules.roster",
+  "import canasta.rules.pages",
 ].join("\n");
 // A snapshot restores a frozen random generator: reseed it from the system's entropy.
 const RESEED = "import random\nrandom.seed()";
@@ -146,7 +146,7 @@ async function makeAndKeep(options, key, archive) {
 // A snapshot holds the modules imported from them, not the files (the file system is
 // not part of the memory image), so a restored worker gets them too: the AI imports
 // some modules only when it first needs them. If the archive cannot be had, the worker
-// fails to start and the page starts another (static/ui_game.py).
+// fails to start and the page starts another (static/ui/ui_game.py).
 export async function loadPyodide(options = {}) {
   const began = performance.now();
   const base = { ...options, indexURL: INDEX_URL };

@@ -15,21 +15,21 @@ import json  # noqa: E402 - imported after the clock reading above
 import random  # noqa: E402
 
 import canasta  # noqa: E402
-from canasta.actions import NextRound, TakePile  # noqa: E402
 from canasta.ai import LEVELS, choose_action  # noqa: E402
 from canasta.ai.advice import explain_turn  # noqa: E402
 from canasta.ai.gifts import explain_discard  # noqa: E402
 from canasta.ai.knowledge import read_view  # noqa: E402
-from canasta.cards import RANK, WILDS  # noqa: E402
-from canasta.coach import coach, packet_word, run_text  # noqa: E402
-from canasta.errors import IllegalAction, Rejection, Text, message_json  # noqa: E402
-from canasta.house_rules import describe as describe_house_rules  # noqa: E402
-from canasta.house_rules import with_house_rules  # noqa: E402
-from canasta.melds import WILD_KEY  # noqa: E402
-from canasta.messages import render  # noqa: E402
-from canasta.roster import public_view, seat_of  # noqa: E402
-from canasta.rule_pages import rule_href, variant_href  # noqa: E402
-from canasta.sequences import SEQUENCE, in_run_order, is_sequence_play  # noqa: E402
+from canasta.game.actions import NextRound, TakePile  # noqa: E402
+from canasta.game.cards import RANK, WILDS  # noqa: E402
+from canasta.game.errors import IllegalAction, Rejection, Text, message_json  # noqa: E402
+from canasta.game.messages import render  # noqa: E402
+from canasta.mechanics.melds import WILD_KEY  # noqa: E402
+from canasta.mechanics.sequences import SEQUENCE, in_run_order, is_sequence_play  # noqa: E402
+from canasta.play.coach import coach, packet_word, run_text  # noqa: E402
+from canasta.rules.house_rules import describe as describe_house_rules  # noqa: E402
+from canasta.rules.house_rules import with_house_rules  # noqa: E402
+from canasta.rules.pages import rule_href, variant_href  # noqa: E402
+from canasta.rules.roster import public_view, seat_of  # noqa: E402
 
 _IMPORTED = time.perf_counter()
 HUMAN = 0
@@ -38,7 +38,7 @@ GAME = {"state": None, "level": "normal"}
 # The history the table shows (issue 15): the lines of the round being played and of
 # the rounds before it, and how many of this round's lines the page already has.
 LOG = {"round": 0, "lines": [], "past": [], "sent": 0}
-WILD = "*"  # wild cards as a rank in a message (canasta/messages.py)
+WILD = "*"  # wild cards as a rank in a message (canasta/game/messages.py)
 
 
 def _level(level):
@@ -69,12 +69,12 @@ def _sequence_named(seat, action, before):
 
 
 def N_(template):
-    """A key (an English template, canasta/messages.py) named here and filled later."""
+    """A key (an English template, canasta/game/messages.py) named here and filled later."""
     return template
 
 
 # What each kind of action says: in the table's log (past; the player's name goes before
-# it) and in a hint (advice). Templates of canasta/messages.py: the table says them in
+# it) and in a hint (advice). Templates of canasta/game/messages.py: the table says them in
 # the player's language (issue 18), `_phrase` in English.
 PHRASES = {
     "seq_start": (N_("started a sequence {cards:cards}"), N_("Start a sequence {cards:cards}.")),
@@ -266,7 +266,7 @@ def _human(state):
 
 
 def _coach(state):
-    """Explain the position in words for the human (the coach line, canasta/coach.py), as
+    """Explain the position in words for the human (the coach line, canasta/play/coach.py), as
     `_said` gives it (English text, key and parameters)."""
     if _human(state) is None and not state.round_over:
         return _said(N_("You sit out this round ({rule}): the others play it. Watch, or "
@@ -542,7 +542,7 @@ def variants():
 
 
 def house_rules(variant="classic"):
-    """What the set-up dialog offers with the game `variant` (canasta.house_rules): the
+    """What the set-up dialog offers with the game `variant` (canasta.rules.house_rules): the
     game's own options, then the house rules that apply to it, each with the address of
     its rule (`href`). An unknown game offers none."""
     try:

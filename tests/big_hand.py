@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from canasta import going_out
+from canasta.outlook import going_out
 
 HAND = ["JH", "JH", "JD", "JS", "KH", "KS", "KS", "KH", "7C", "7C", "4D", "3C", "3S",
         "3S", "3S", "QC", "QS", "QH", "2D", "AS", "AS", "AC", "AD", "TS", "TC", "TD",

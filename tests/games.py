@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 import canasta
-from canasta.actions import NextRound
 from canasta.ai import choose_action
+from canasta.game.actions import NextRound
 
 
 def easy_game(seed: int, variant: str = "classic") -> tuple[canasta.State, list[dict[str, Any]]]:
@@ -70,7 +70,7 @@ def replayed_playouts(rules: canasta.RuleSet, seeds: range) -> list[tuple[canast
     play-out's."""
     import random
 
-    from canasta.ai.fast import playout
+    from canasta.ai.fast.playout import playout
 
     out = []
     for seed in seeds:

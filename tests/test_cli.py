@@ -1,5 +1,5 @@
 """`python -m canasta simulate | bench | arena --variant V` for every registered variant
-and a rule set with presets (canasta/cli.py): each runs through `main` and prints its
+and a rule set with presets (canasta_tools/cli.py): each runs through `main` and prints its
 figures; a rule set the AI's fast path does not model is reported as such, with the
 strong level's public-API fallback timed instead; a bad name is an argparse error."""
 
@@ -11,9 +11,9 @@ import re
 import pytest
 
 import canasta as C
-from canasta.ai.fast import unmodelled
-from canasta.cli import main, sample_states
-from canasta.house_rules import rules_named
+from canasta.ai.fast.playout import unmodelled
+from canasta.rules.house_rules import rules_named
+from canasta_tools.cli import main, sample_states
 
 NAMES = [*sorted(C.VARIANTS), "classic+H1+H5+H10", "classic-6p+X3"]
 

@@ -1,6 +1,6 @@
 """The errors of malformed input said in the player's language (issue 18): every
 `PositionError`, `ActionFormatError` and `RuleSetError` the engine raises carries a
-`canasta.errors.Text` (a literal English template and its parameters), the phrases in it
+`canasta.game.errors.Text` (a literal English template and its parameters), the phrases in it
 (`shown`'s "a list of 3 items", a rule set's problems, the error a damaged save's action
 met) nested as Texts of their own, and every key among them is one the catalogues hold
 (tools/i18n.py)."""
@@ -16,9 +16,8 @@ from typing import Any
 import pytest
 
 import canasta
-from canasta import fuzz
-from canasta.actions import Answer, Discard, Meld, TakePile
-from canasta.errors import (
+from canasta.game.actions import Answer, Discard, Meld, TakePile
+from canasta.game.errors import (
     ActionFormatError,
     IllegalAction,
     PositionError,
@@ -28,11 +27,12 @@ from canasta.errors import (
     shown,
     shown_keys,
 )
-from canasta.house_rules import rules_named, with_house_rules
-from canasta.position import position_of
-from canasta.rules import CLASSIC, RuleSet
-from canasta.saves import from_json, new_game, to_json
-from canasta.variants import get_rules
+from canasta.io.position import position_of
+from canasta.io.saves import from_json, new_game, to_json
+from canasta.rules.house_rules import rules_named, with_house_rules
+from canasta.rules.ruleset import CLASSIC, RuleSet
+from canasta.rules.variants import get_rules
+from canasta_tools import fuzz
 from tools import i18n
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -448,7 +448,7 @@ def test_shown_says_values_as_they_are_and_phrases_as_texts() -> None:
 
 @pytest.mark.parametrize("variant", ["classic", "railroad", "escalera"])
 def test_every_error_the_fuzzer_meets_is_a_text(variant: str) -> None:
-    """The fuzzer's forged actions, positions, saves and rule sets (canasta/fuzz.py):
+    """The fuzzer's forged actions, positions, saves and rule sets (canasta_tools/fuzz.py):
     each refusal says a Text whose keys the catalogues hold."""
     pool = fuzz.make_pool(variant, 2)
     refused = 0

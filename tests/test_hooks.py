@@ -15,6 +15,7 @@ DOC = (ROOT / "docs" / "TESTING.md").read_text(encoding="utf-8")
 SOURCES = "\n".join(
     p.read_text(encoding="utf-8")
     for p in [ROOT / "index.html", *sorted((ROOT / "static").glob("*.py")),
+              *sorted((ROOT / "static" / "ui").glob("*.py")),
               *sorted((ROOT / "static").glob("*.js"))]
 )
 NAME = re.compile(r"^[a-z][a-z0-9-]*(\{[a-z]+\}[a-z0-9-]*)*$")

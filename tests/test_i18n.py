@@ -1,5 +1,5 @@
 """The game in six languages (issue 18): the one filler of messages
-(canasta/messages.py), each language's plural rule, the sentences the engine sends with
+(canasta/game/messages.py), each language's plural rule, the sentences the engine sends with
 their keys, and every catalogue of static/i18n/ held to the keys the game says
 (tools/i18n.py)."""
 
@@ -9,9 +9,9 @@ import re
 
 import pytest
 
-from canasta import messages
-from canasta.errors import Rejection, Text
-from canasta.messages import placeholders, plural_category, render
+from canasta.game import messages
+from canasta.game.errors import Rejection, Text
+from canasta.game.messages import placeholders, plural_category, render
 from tools import i18n
 
 CODES = [code for code, _ in messages.LANGUAGES if code != "en"]
@@ -139,7 +139,7 @@ def test_every_call_gives_its_template_every_parameter() -> None:
     import ast
 
     wrong = []
-    for path in [*sorted((i18n.ROOT / "static").glob("*.py")),
+    for path in [*sorted((i18n.ROOT / "static").rglob("*.py")),
                  *sorted((i18n.ROOT / "canasta").rglob("*.py"))]:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
@@ -207,8 +207,8 @@ def test_every_refusal_met_in_play_has_a_key_the_catalogues_hold(variant: str) -
 
 def test_a_phrase_in_a_sentence_crosses_as_a_sentence_of_its_own() -> None:
     from canasta import get_rules
-    from canasta.errors import message_json
-    from canasta.needs import out_needs
+    from canasta.game.errors import message_json
+    from canasta.outlook.needs import out_needs
 
     need = out_needs(get_rules("railroad"))
     said = message_json(Text("You cannot go out: your team needs {need} first.", need=need))

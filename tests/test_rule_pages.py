@@ -1,5 +1,5 @@
 """The variants' rules pages (docs/variants/*.md → static/rules/*.html) and the
-addresses the table links to (canasta/rule_pages.py): every variant has a page, every
+addresses the table links to (canasta/rules/pages.py): every variant has a page, every
 rule id the engine can cite has an anchor on the page its prefix names."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 import canasta as C
-from canasta.rule_pages import PREFIX_PAGES, VARIANT_PAGES, rule_href, variant_href
+from canasta.rules.pages import PREFIX_PAGES, VARIANT_PAGES, rule_href, variant_href
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
@@ -34,7 +34,7 @@ def _anchors(html: str) -> set[str]:
 
 @pytest.mark.parametrize("name", sorted(C.VARIANTS))
 def test_every_variant_has_a_rules_page(name: str, built: dict[str, str]) -> None:
-    assert name in VARIANT_PAGES, f"{name} has no rules page in canasta/rule_pages.py"
+    assert name in VARIANT_PAGES, f"{name} has no rules page in canasta/rules/pages.py"
     assert variant_href(name) in built
 
 
@@ -44,7 +44,7 @@ def test_a_rule_set_of_ones_own_links_the_page_of_its_base_variant() -> None:
 
 
 def test_a_game_with_house_rules_links_the_house_rules_page() -> None:
-    from canasta.house_rules import with_house_rules
+    from canasta.rules.house_rules import with_house_rules
 
     name = with_house_rules(C.get_rules("classic-2p"), ["H9"]).name
     assert variant_href(name) == "./static/rules/classic-house-rules.html"
@@ -80,7 +80,7 @@ def _literal_ids() -> set[str]:
 
 def _rule_sets() -> list[C.RuleSet]:
     """Every registered rule set, and each with every preset it offers, alone."""
-    from canasta.house_rules import describe, with_house_rules
+    from canasta.rules.house_rules import describe, with_house_rules
 
     out = []
     for base in C.VARIANTS.values():
@@ -94,8 +94,8 @@ def _dynamic_ids() -> dict[str, str]:
     each rule set's own ids for the Classic rules it changed (`RuleSet.rule_ids`, cited
     through `RuleSet.cite`), the rule of a meld of wild cards (`wild_melds.rule_id`),
     the presets' ids (the dialog names them), and the worker's own refusals."""
-    from canasta.house_rules import describe
-    from canasta.wild_melds import rule_id
+    from canasta.mechanics.wild_melds import rule_id
+    from canasta.rules.house_rules import describe
 
     found: dict[str, str] = {}
     for rules in _rule_sets():
@@ -131,7 +131,7 @@ def test_every_rule_id_the_engine_cites_links_to_its_anchor(built: dict[str, str
 def test_a_refusal_cites_the_rule_in_force() -> None:
     """Two canastas to go out: a game for two cites D4, for three T4, for six X4, and
     Classic with house rule H8 cites H8 — never C31, whose page says one canasta."""
-    from canasta.house_rules import with_house_rules
+    from canasta.rules.house_rules import with_house_rules
 
     expected = {"classic": "C31", "classic-2p": "D4", "classic-3p": "T4", "classic-6p": "X4",
                 "classic-6p-3x2": "X4"}

@@ -1,4 +1,4 @@
-"""The page's check of a save before the table draws it (static/ui_save_check.py, run
+"""The page's check of a save before the table draws it (static/ui/ui_save_check.py, run
 here under CPython as the page runs it under MicroPython; issue 16)."""
 
 from __future__ import annotations
@@ -14,13 +14,14 @@ from typing import Any
 import pytest
 
 import canasta
-from canasta.house_rules import rules_named
-from canasta.roster import public_view, seat_of
-from static import ui_save_check as check
+from canasta.rules.house_rules import rules_named
+from canasta.rules.roster import public_view, seat_of
+from static.ui import ui_save_check as check
 from tests.games import ai_round, easy_game
 
 ROOT = Path(__file__).resolve().parents[1]
 STATIC = ROOT / "static"
+UI = STATIC / "ui"  # the table code
 
 
 def views_of_every_variant() -> list[dict[str, Any]]:
@@ -62,7 +63,7 @@ def test_the_table_reads_only_required_fields_without_get() -> None:
     """A field the table reads as view["x"] must be in REQUIRED (every save has it);
     any later field is read with view.get, so an older save still shows."""
     used: set[str] = set()
-    for path in [*STATIC.glob("ui_*.py"), STATIC / "table_ui.py"]:
+    for path in [*UI.glob("ui_*.py"), UI / "table_ui.py"]:
         if path.name != "ui_save_check.py":
             used |= set(re.findall(r'\bview\["(\w+)"\]', path.read_text()))
     # Read only behind a test: the score sheet when `"round_score" in view`, the held
@@ -148,7 +149,7 @@ def test_every_problem_of_a_table_is_a_template_the_table_can_say() -> None:
     # of the table it names (`what`) is one of NOUNS: none is left in English only.
     import ast
 
-    tree = ast.parse((STATIC / "ui_save_check.py").read_text(encoding="utf-8"))
+    tree = ast.parse((UI / "ui_save_check.py").read_text(encoding="utf-8"))
     templates, nouns = set(), set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
@@ -265,7 +266,7 @@ def test_micropython_gives_the_same_answers(tmp_path: Path) -> None:
     cases += [json.dumps(page_save(ai_round(name, 5, "easy"))) for name in canasta.VARIANTS]
     script = tmp_path / "run.mjs"
     script.write_text(RUNNER % (json.dumps(MICROPYTHON.as_uri()),
-                                json.dumps(str(STATIC / "ui_save_check.py"))))
+                                json.dumps(str(UI / "ui_save_check.py"))))
     run = subprocess.run(["node", str(script)], input=json.dumps(cases), capture_output=True,
                          text=True, timeout=120, check=True)
     there = [json.loads(line) for line in run.stdout.split("\n") if line.strip()]

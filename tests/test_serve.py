@@ -31,7 +31,7 @@ FILES = {
     ".git/config": "[core]",
     ".venv/bin/python": "#!",
     "tests/test_x.py": "assert True",
-    "canasta/rules.py": "NEVER = 1",
+    "canasta/rules/ruleset.py": "NEVER = 1",
     "tools/serve.py": "print()",
     "docs/ENGINE.md": "# Engine",
     "README.md": "# Canasta",

@@ -1,4 +1,4 @@
-"""No HTML from data (issue 16): the table code (static/ui_*.py, shipped to MicroPython)
+"""No HTML from data (issue 16): the table code (static/ui/ui_*.py, shipped to MicroPython)
 run under CPython against a recording stand-in for the page. Every value of real views
 (cards, numbers, names, meld ranks, history, totals, round, stock size...) is replaced in
 turn by markup, and so are the log, the player's name, a refusal, the game list and the
@@ -19,11 +19,12 @@ from typing import Any
 import pytest
 
 import canasta
-from canasta import messages as canasta_messages
-from canasta.actions import NextRound
 from canasta.ai import choose_action
+from canasta.game import messages as canasta_messages
+from canasta.game.actions import NextRound
 
 STATIC = Path(__file__).resolve().parent.parent / "static"
+UI = STATIC / "ui"  # the table code
 PAYLOAD = 'AS"><img src=x onerror=window.__pwned=1>'
 QUOTED = "' onmouseover='window.__pwned=1"
 WRITES: list[str] = []
@@ -103,9 +104,9 @@ def _load_table_code() -> dict[str, types.ModuleType]:
     sys.modules["pyscript"] = fake
     sys.modules["pyscript.ffi"] = ffi
     # The table imports the engine's messages module by its own name (the build
-    # compiles canasta/messages.py for it, issue 18).
+    # compiles canasta/game/messages.py for it, issue 18).
     sys.modules["messages"] = canasta_messages
-    sys.path.insert(0, str(STATIC))
+    sys.path.insert(0, str(UI))
     try:
         names = ("ui_i18n", "ui_stats", "ui_query", "ui_base", "ui_cards", "ui_dialogs",
                  "ui_panels", "ui_render", "ui_stats_panel")
@@ -113,7 +114,7 @@ def _load_table_code() -> dict[str, types.ModuleType]:
             sys.modules.pop(name, None)
         return {name: __import__(name) for name in names}
     finally:
-        sys.path.remove(str(STATIC))
+        sys.path.remove(str(UI))
         for name, module in saved.items():
             if module is not None:
                 sys.modules[name] = module

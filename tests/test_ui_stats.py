@@ -1,4 +1,4 @@
-"""The table's statistics bookkeeping (static/ui_stats.py, shipped to MicroPython), run
+"""The table's statistics bookkeeping (static/ui/ui_stats.py, shipped to MicroPython), run
 under CPython on real round_over/game_over views of the engine."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from static import ui_stats
+from static.ui import ui_stats
 from tests.games import easy_game
 
 

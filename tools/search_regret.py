@@ -34,14 +34,14 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from canasta import new_game  # noqa: E402
-from canasta.actions import parse_action  # noqa: E402
 from canasta.ai import search  # noqa: E402
 from canasta.ai.heuristic import choose_heuristic  # noqa: E402
 from canasta.ai.knowledge import read_view  # noqa: E402
-from canasta.ai.seeds import TUNING  # noqa: E402
 from canasta.ai.worlds import sample_world  # noqa: E402
-from canasta.transitions import apply  # noqa: E402
-from canasta.view import view_for  # noqa: E402
+from canasta.game.actions import parse_action  # noqa: E402
+from canasta.io.view import view_for  # noqa: E402
+from canasta.play.transitions import apply  # noqa: E402
+from canasta_tools.seeds import TUNING  # noqa: E402
 
 Rows = list[list[float | None]]
 

@@ -1,4 +1,4 @@
-// How long the page's save check (static/ui_save_check.py) takes under the page's
+// How long the page's save check (static/ui/ui_save_check.py) takes under the page's
 // own MicroPython (WebAssembly), in node: a real late-game save and the worst
 // crafted ones. Run after `python3 tools/build.py vendor`:
 //   .venv/bin/python -c "..." > /tmp/late.json   (any page save; see docs/RELIABILITY.md)
@@ -9,7 +9,7 @@ import { loadMicroPython } from "../static/micropython/micropython.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const mp = await loadMicroPython({ stdout: (line) => console.log(line) });
-mp.FS.writeFile("/ui_save_check.py", fs.readFileSync(root + "static/ui_save_check.py", "utf8"));
+mp.FS.writeFile("/ui_save_check.py", fs.readFileSync(root + "static/ui/ui_save_check.py", "utf8"));
 globalThis.SAVE = process.argv[2] ? fs.readFileSync(process.argv[2], "utf8") : "";
 mp.runPython(`
 import js, sys, time

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..actions import Action, Discard, parse_action
-from .heuristic import choose_heuristic
+from canasta.ai.heuristic import choose_heuristic
+from canasta.game.actions import Action, Discard, parse_action
 
 LEVELS = ("easy", "normal", "strong")
 
@@ -18,7 +18,7 @@ def choose_action(view: dict[str, Any], level: str = "normal", seed: int = 0) ->
     if not view["legal"]:
         raise ValueError("the AI was asked to act for a seat that has nothing to do")
     if level == "strong":
-        from .search import choose_by_search
+        from canasta.ai.search import choose_by_search
 
         return _with_packet(view, choose_by_search(view, seed))
     return _with_packet(view, parse_action(choose_heuristic(view, level, seed)))

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..errors import Text
-from ..view import rules_of
-from .heuristic import choose_heuristic, way_out_step
+from canasta.ai.heuristic import choose_heuristic, way_out_step
+from canasta.game.errors import Text
+from canasta.io.view import rules_of
 
 Json = dict[str, Any]
 

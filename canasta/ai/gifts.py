@@ -17,11 +17,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cards import BLACK_THREES, RANK, RED_THREES, WILDS, sort_cards
-from ..errors import Text
-from ..melds import dead_ranks, table_of_view
-from ..pile import freezer, frozen_for
-from .knowledge import Knowledge
+from canasta.ai.knowledge import Knowledge
+from canasta.game.cards import BLACK_THREES, RANK, RED_THREES, WILDS, sort_cards
+from canasta.game.errors import Text
+from canasta.mechanics.melds import dead_ranks, table_of_view
+from canasta.mechanics.pile import freezer, frozen_for
 
 Json = dict[str, Any]
 

@@ -14,16 +14,8 @@ import random
 from collections import Counter
 from typing import Any
 
-from ..actions import action_to_json
-from ..cards import BLACK_THREES, RANK, VALUE, WILDS
-from ..going_out import go_out_plan
-from ..melds import WILD_KEY, dead_ranks, meld_of_view, table_of_view
-from ..pile import frozen_for
-from ..rules import RuleSet
-from ..solver import CANNOT_GO_OUT, kinds_lacking, out_shortfall, toward_out
-from ..view import rules_of
-from .gifts import LOOP_TAKES, LOOP_TURNS, closed_for, empty_takes, gift_reason
-from .judgement import (
+from canasta.ai.gifts import LOOP_TAKES, LOOP_TURNS, closed_for, empty_takes, gift_reason
+from canasta.ai.judgement import (
     BIG_PILE,
     NORMAL,
     RUN_KEEP,
@@ -37,8 +29,16 @@ from .judgement import (
     start_wild_meld,
     want_out,
 )
-from .knowledge import Knowledge, natural_ranks, read_view
-from .run_plan import escalera_keepers, sequence_canastas
+from canasta.ai.knowledge import Knowledge, natural_ranks, read_view
+from canasta.ai.run_plan import escalera_keepers, sequence_canastas
+from canasta.game.actions import action_to_json
+from canasta.game.cards import BLACK_THREES, RANK, VALUE, WILDS
+from canasta.io.view import rules_of
+from canasta.mechanics.melds import WILD_KEY, dead_ranks, meld_of_view, table_of_view
+from canasta.mechanics.pile import frozen_for
+from canasta.outlook.going_out import go_out_plan
+from canasta.outlook.solver import CANNOT_GO_OUT, kinds_lacking, out_shortfall, toward_out
+from canasta.rules.ruleset import RuleSet
 
 Json = dict[str, Any]
 SPECIAL_HAND: Json = {"type": "special_hand"}

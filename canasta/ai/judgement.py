@@ -1,6 +1,6 @@
 """The normal player's judgements as plain functions of numbers, shared by the
 rule-based player (`heuristic.py`, on views) and the rollout policy of the fast
-play-out path (`canasta.ai.fast`, on mutable counts), so both weigh a position the
+play-out path (`canasta.ai.fast.playout`, on mutable counts), so both weigh a position the
 same way.
 """
 

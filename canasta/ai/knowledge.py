@@ -11,10 +11,10 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..cards import RANK, RED_THREES, WILDS, make_deck
-from ..pile import blocked, freezer, frozen_for, size_refusal, taken_part
-from ..rules import RuleSet
-from ..view import rules_of
+from canasta.game.cards import RANK, RED_THREES, WILDS, make_deck
+from canasta.io.view import rules_of
+from canasta.mechanics.pile import blocked, freezer, frozen_for, size_refusal, taken_part
+from canasta.rules.ruleset import RuleSet
 
 
 @dataclass

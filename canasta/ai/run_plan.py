@@ -7,9 +7,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from ..cards import RANK, WILDS
-from ..rules import RuleSet
-from ..sequences import POSITION, RUN_ORDER, run_span
+from canasta.game.cards import RANK, WILDS
+from canasta.mechanics.sequences import POSITION, RUN_ORDER, run_span
+from canasta.rules.ruleset import RuleSet
 
 CONNECT = 2  # two cards of a suit this few places apart may meet in one sequence
 

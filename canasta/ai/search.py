@@ -5,7 +5,7 @@ information-set search) on the engine's fast play-out path.
 For each candidate action it samples deals consistent with the view (the same
 deals for every candidate, to compare them fairly), applies the action, plays
 the round out on the fast path, whose rollout policy follows the normal
-player's judgements (`canasta.ai.fast`, `ai/judgement.py`), and scores the round
+player's judgements (`canasta.ai.fast.playout`, `ai/judgement.py`), and scores the round
 for its team (our total minus the best opponent's). The budget is a number of play-outs
 (and, where rounds run long, of the turns they play), so the choice is deterministic for a
 given seed; a wall-clock cap is only a safety net, and its hits are counted in `STATS`.
@@ -23,28 +23,28 @@ import random
 import time
 from typing import Any
 
-from ..actions import Action, parse_action
-from ..cards import RANK, WILDS, counts
-from ..errors import IllegalAction
-from ..legal import legal_actions
-from ..rules import RuleSet
-from ..sequences import is_sequence_play
-from ..state import State
-from ..transitions import apply
-from ..view import view_for
-from .fast import Memory, Sim, Unsupported, unmodelled
-from .gifts import gift_reason
-from .heuristic import (
+from canasta.ai.fast.playout import Memory, Sim, Unsupported, unmodelled
+from canasta.ai.gifts import gift_reason
+from canasta.ai.heuristic import (
     SPECIAL_HAND,
     choose_heuristic,
     ranked_discards,
     scored_melds,
     way_out_step,
 )
-from .judgement import FROZEN_PILE_STYLE, KEEPS_WILD_PAIRS, NORMAL, Style
-from .knowledge import Knowledge, read_view
-from .run_plan import escalera_keepers
-from .worlds import sample_world
+from canasta.ai.judgement import FROZEN_PILE_STYLE, KEEPS_WILD_PAIRS, NORMAL, Style
+from canasta.ai.knowledge import Knowledge, read_view
+from canasta.ai.run_plan import escalera_keepers
+from canasta.ai.worlds import sample_world
+from canasta.game.actions import Action, parse_action
+from canasta.game.cards import RANK, WILDS, counts
+from canasta.game.errors import IllegalAction
+from canasta.game.state import State
+from canasta.io.view import view_for
+from canasta.mechanics.sequences import is_sequence_play
+from canasta.play.legal import legal_actions
+from canasta.play.transitions import apply
+from canasta.rules.ruleset import RuleSet
 
 DEFAULT_PLAYOUTS = 480
 ASK_JSON = {"type": "ask"}
@@ -422,7 +422,7 @@ def _rollout(
             state = apply(state, legal_actions(state)[0])
     if not state.round_over:
         return None, 0, 0
-    from ..scoring import score_round
+    from canasta.play.scoring import score_round
 
     return _margin([row["total"] for row in score_round(state)], team), 0, 0
 
@@ -448,7 +448,7 @@ def public_playout(state: State, seed: int, style: Style = NORMAL) -> list[int]:
     """The strong level's fallback play-out (`python -m canasta bench` times it): the
     normal player chooses every seat's moves from its own view, through the public API,
     until the round ends. Each team's round total."""
-    from ..scoring import score_round
+    from canasta.play.scoring import score_round
 
     step = 0
     while not state.round_over:

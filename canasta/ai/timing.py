@@ -9,15 +9,15 @@ import random
 import time
 from typing import Any
 
-from ..house_rules import rules_named
-from ..legal import legal_actions
-from ..position import load_position
-from ..saves import SCHEMA, from_json, new_game, to_json
-from ..state import State
-from ..transitions import apply
-from ..view import view_for
-from . import choose_action
-from .search import STATS
+from canasta.ai import choose_action
+from canasta.ai.search import STATS
+from canasta.game.state import State
+from canasta.io.position import load_position
+from canasta.io.saves import SCHEMA, from_json, new_game, to_json
+from canasta.io.view import view_for
+from canasta.play.legal import legal_actions
+from canasta.play.transitions import apply
+from canasta.rules.house_rules import rules_named
 
 # Issue 12's three-deck games (bench/saves-three-deck.json), and the first seed of
 # that set's deals: a tuning seed no arena run or calibration has used (the strong

@@ -16,11 +16,11 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..actions import Discard
-from ..cards import RANK, WILDS, sort_cards
-from ..melds import table_of_view
-from ..state import Chain, State, chain_push
-from .knowledge import Knowledge, natural_ranks, read_view
+from canasta.ai.knowledge import Knowledge, natural_ranks, read_view
+from canasta.game.actions import Discard
+from canasta.game.cards import RANK, WILDS, sort_cards
+from canasta.game.state import Chain, State, chain_push
+from canasta.mechanics.melds import table_of_view
 
 
 def _turn_entries(view: dict[str, Any]) -> list[dict[str, Any]]:

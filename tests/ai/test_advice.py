@@ -9,7 +9,7 @@ import json
 from canasta import view_for
 from canasta.ai.advice import explain_turn
 from canasta.ai.heuristic import choose_heuristic, way_out_step
-from canasta.rules import CLASSIC
+from canasta.rules.ruleset import CLASSIC
 from tests.engine.helpers import position
 from tests.test_worker_phrases import load_worker
 

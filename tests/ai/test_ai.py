@@ -12,10 +12,10 @@ import pytest
 
 import canasta as C
 from canasta.ai import LEVELS, choose_action
-from canasta.ai.arena import SITUATIONS, duplicate_set, play_round, run
 from canasta.ai.knowledge import read_view
 from canasta.ai.worlds import sample_world
-from canasta.cards import sort_cards
+from canasta.game.cards import sort_cards
+from canasta_tools.arena import SITUATIONS, duplicate_set, play_round, run
 from tests.engine.invariants import deck
 from tests.games import ai_round
 
@@ -81,7 +81,7 @@ def test_decisions_do_not_change_when_hidden_cards_change(
     every test, tests/conftest.py: its hits on a loaded machine would change the number of
     play-outs, not a way the hidden cards could leak.)"""
     from canasta.ai import search
-    from canasta.house_rules import rules_named
+    from canasta.rules.house_rules import rules_named
 
     # Public-API play-outs (rule sets the fast path does not model) are slow: fewer of them
     # ask the same question.
@@ -208,8 +208,8 @@ def test_arena_reports_the_search_counts_made_during_each_pair(
 ) -> None:
     """Each pair returns what the search counted while it played (so counts made in
     worker processes add up); a stand-in level counts one play-out per decision."""
-    from canasta.ai import arena
     from canasta.ai.search import STATS
+    from canasta_tools import arena
 
     def counting(view: dict[str, Any], level: str, seed: int) -> C.Action:
         STATS["playouts"] += 1
@@ -225,7 +225,7 @@ def test_arena_reports_the_search_counts_made_during_each_pair(
 def test_bench_ai_times_strong_decisions_on_committed_positions() -> None:
     import json
 
-    from canasta.cli import BENCH_POSITIONS, bench_ai
+    from canasta_tools.cli import BENCH_POSITIONS, bench_ai
 
     positions = json.loads(BENCH_POSITIONS.read_text())
     result = bench_ai(positions)
@@ -247,7 +247,7 @@ def test_the_three_deck_set_is_saves_of_normal_play_in_each_three_deck_game(
 
     from canasta.ai import search
     from canasta.ai.timing import THREE_DECK, THREE_DECK_SEED, _saved, played_saves
-    from canasta.cli import THREE_DECK_SAVES, bench_ai
+    from canasta_tools.cli import THREE_DECK_SAVES, bench_ai
 
     saves = json.loads(THREE_DECK_SAVES.read_text())
     assert [e["variant"] for e in saves] == [v for v in THREE_DECK for _ in range(20)]
@@ -265,7 +265,7 @@ def test_time_cap_hits_are_counted_and_reported(monkeypatch: pytest.MonkeyPatch)
     import json
 
     from canasta.ai import search
-    from canasta.cli import BENCH_POSITIONS, bench_ai
+    from canasta_tools.cli import BENCH_POSITIONS, bench_ai
 
     monkeypatch.setattr(search, "TIME_CAP", 0.0)  # every search stops after one deal
     result = bench_ai(json.loads(BENCH_POSITIONS.read_text())[:10])

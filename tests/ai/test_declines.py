@@ -12,8 +12,8 @@ from dataclasses import replace
 import canasta as C
 from canasta.ai import choose_action, worlds
 from canasta.ai.knowledge import declines, read_view
-from canasta.cards import RANK, WILDS
-from canasta.house_rules import rules_named
+from canasta.game.cards import RANK, WILDS
+from canasta.rules.house_rules import rules_named
 from tests.engine.invariants import deck
 
 WILD_CANASTA = rules_named("wild-canasta")

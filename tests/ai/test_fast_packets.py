@@ -14,13 +14,13 @@ from __future__ import annotations
 import random
 
 import canasta as C
-from canasta.actions import DRAW, END_ROUND, Discard, Meld, TakePile
-from canasta.ai.fast import Sim
-from canasta.ai.fast_scoring import sevens_canasta
+from canasta.ai.fast.playout import Sim
+from canasta.ai.fast.scoring import sevens_canasta
 from canasta.ai.knowledge import read_view
 from canasta.ai.worlds import sample_world
-from canasta.solver import CANNOT_GO_OUT
-from canasta.state import State, evolve
+from canasta.game.actions import DRAW, END_ROUND, Discard, Meld, TakePile
+from canasta.game.state import State, evolve
+from canasta.outlook.solver import CANNOT_GO_OUT
 from tests.engine import test_pennies as pennies
 from tests.engine import test_railroad as railroad
 from tests.engine.test_hand_and_foot import CLEAN, DIRTY, FOOT, NO_FEET, WILD, at
@@ -211,7 +211,7 @@ def test_R18_play_goes_on_at_an_empty_stock_until_a_draw_from_it() -> None:
 def test_a_sampled_deal_that_refuses_the_candidate_is_skipped_and_counted() -> None:
     # A deal where the pile holds two cards, so the take would keep one card (C31):
     # the play-out is skipped (None), counted, and the game goes on.
-    from canasta.ai.fast import Memory
+    from canasta.ai.fast.playout import Memory
     from canasta.ai.search import STATS, _public_rollout, _rollout
 
     world = at(["8S", "8H"], melds=[["8C", "8C", "8D"]], pile=["5C", "8D"], phase="draw")

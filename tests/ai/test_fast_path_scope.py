@@ -13,14 +13,15 @@ import pytest
 
 import canasta as C
 from canasta.ai import choose_action
-from canasta.ai.fast import UnsupportedRules, playout, unmodelled
+from canasta.ai.fast.playout import UnsupportedRules, playout, unmodelled
 from canasta.ai.search import STATS
-from canasta.house_rules import rules_named
-from canasta.transitions import deal_round
+from canasta.play.transitions import deal_round
+from canasta.rules.house_rules import rules_named
 
 
 def test_the_engine_never_imports_the_ai() -> None:
-    code = ("import sys, canasta, canasta.position, canasta.saves, canasta.view, canasta.fuzz; "
+    code = ("import sys, canasta, canasta.io.position, canasta.io.saves, canasta.io.view, "
+            "canasta_tools.fuzz; "
             "print(sorted(m for m in sys.modules if m.startswith('canasta.ai')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout.strip()
@@ -52,7 +53,7 @@ def test_the_strong_level_falls_back_on_house_rules_beyond_the_fast_path() -> No
 
 
 def test_a_rule_set_beyond_the_fast_path_is_refused_by_it(monkeypatch: pytest.MonkeyPatch) -> None:
-    import canasta.ai.fast_scope as scope
+    import canasta.ai.fast.scope as scope
 
     assert unmodelled(C.CLASSIC) is None
     monkeypatch.setattr(scope, "MAX_DECKS", 1)

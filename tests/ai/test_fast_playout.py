@@ -9,10 +9,10 @@ import random
 import pytest
 
 import canasta as C
-from canasta.actions import ASK, Answer, Discard
-from canasta.ai.fast import Memory, Sim, Unsupported, playout
-from canasta.ai.fast_scope import unmodelled
-from canasta.house_rules import rules_named
+from canasta.ai.fast.playout import Memory, Sim, Unsupported, playout
+from canasta.ai.fast.scope import unmodelled
+from canasta.game.actions import ASK, Answer, Discard
+from canasta.rules.house_rules import rules_named
 
 # The registered variants the fast path plays (tests/ai/test_fast_path_scope.py lists
 # the others, which the strong level plays with public-API rollouts), and a house rule
@@ -167,9 +167,9 @@ def test_the_go_out_bounds_of_sequence_games_never_refuse_a_way_out(
     """`Melder._out_of_reach` and `Melder._loose_naturals` (S6) skip the go-out search
     where the hand cannot go out: wherever they say so during real play-outs, the search
     (`go_out_plan`) finds no way out either, and both were asked often enough to matter."""
-    from canasta.ai import fast
-    from canasta.ai.fast_melds import Melder
-    from canasta.going_out import go_out_plan
+    from canasta.ai.fast.melds import Melder
+    from canasta.ai.fast.playout import playout as fast
+    from canasta.outlook.going_out import go_out_plan
 
     asked = {"reach": 0, "loose": 0}
 
@@ -207,8 +207,8 @@ def test_the_go_out_bounds_of_sequence_games_never_refuse_a_way_out(
 def test_s6_n3_a_new_sequence_lies_in_a_window_of_its_suits_ranks() -> None:
     """`run_places`: the places a new sequence of three could cover — three ranks in a
     row; with one wild card (N3) three naturals in four places; never around a gap."""
-    from canasta.ai.fast_melds import run_places
-    from canasta.sequences import POSITION
+    from canasta.ai.fast.melds import run_places
+    from canasta.mechanics.sequences import POSITION
 
     def places(mask: int) -> str:
         return "".join(r for r, i in POSITION.items() if mask >> i & 1)

@@ -11,12 +11,12 @@ import random
 import pytest
 
 import canasta as C
-from canasta.actions import Discard, Meld
-from canasta.ai.fast import WAYS_TRIED, Sim, playout
-from canasta.ai.fast_scoring import SEQUENCE_PREFIX
-from canasta.going_out import go_out_plan
-from canasta.melds import table_meld
-from canasta.solver import sequence_ways
+from canasta.ai.fast.playout import WAYS_TRIED, Sim, playout
+from canasta.ai.fast.scoring import SEQUENCE_PREFIX
+from canasta.game.actions import Discard, Meld
+from canasta.mechanics.melds import table_meld
+from canasta.outlook.going_out import go_out_plan
+from canasta.outlook.solver import sequence_ways
 from tests import big_hand
 
 # The games whose sequences start short of a canasta (the escalera game lays them whole)

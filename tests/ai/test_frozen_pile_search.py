@@ -10,7 +10,7 @@ import canasta as C
 from canasta.ai import choose_action, search
 from canasta.ai.heuristic import choose_heuristic, way_out_step
 from canasta.ai.knowledge import read_view
-from canasta.house_rules import rules_named
+from canasta.rules.house_rules import rules_named
 
 
 def test_paired_lower_is_the_mean_difference_less_z_standard_errors() -> None:

@@ -13,13 +13,13 @@ import pytest
 
 import canasta as C
 from canasta.ai import search
-from canasta.ai.fast import Memory, Sim
+from canasta.ai.fast.playout import Memory, Sim
 from canasta.ai.heuristic import choose_heuristic
 from canasta.ai.judgement import FROZEN_PILE_STYLE, KEEPS_WILD_PAIRS, NORMAL, Style
 from canasta.ai.knowledge import read_view
 from canasta.ai.search import _candidates, frozen_pile_style, strong_style
-from canasta.state import State
-from canasta.variants import VARIANTS
+from canasta.game.state import State
+from canasta.rules.variants import VARIANTS
 from tests.ai.test_wild_pairs import BIG_HAND_PAIR
 
 OTHERS = [["9S", "5D", "9D", "JC", "QH"], ["6S", "6D", "7S", "JH", "TD"],

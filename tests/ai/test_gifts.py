@@ -10,9 +10,7 @@ import pytest
 
 import canasta as C
 import canasta.ai.heuristic as heuristic
-from canasta.actions import Discard, TakePile
 from canasta.ai import choose_action
-from canasta.ai.audit import _opens_pile, audit_round, run
 from canasta.ai.gifts import (
     MELD,
     PAIR,
@@ -23,6 +21,8 @@ from canasta.ai.gifts import (
 )
 from canasta.ai.knowledge import read_view
 from canasta.ai.search import _candidates
+from canasta.game.actions import Discard, TakePile
+from canasta_tools.audit import _opens_pile, audit_round, run
 from tests.engine.helpers import DRAW, discard, position, take
 
 KINGS = position(

@@ -15,8 +15,8 @@ import canasta as C
 from canasta.ai import choose_action, search, worlds
 from canasta.ai.knowledge import natural_ranks, read_view
 from canasta.ai.search import KEPT_DISCARDS, kept_discards
-from canasta.house_rules import rules_named
-from canasta.variants import VARIANTS
+from canasta.rules.house_rules import rules_named
+from canasta.rules.variants import VARIANTS
 from tests.engine.invariants import deck
 
 CLASSIC = rules_named("classic")

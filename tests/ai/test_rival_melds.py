@@ -12,7 +12,7 @@ import canasta as C
 from canasta.ai import choose_action, search
 from canasta.ai.heuristic import choose_heuristic
 from canasta.ai.knowledge import read_view
-from canasta.house_rules import rules_named
+from canasta.rules.house_rules import rules_named
 
 
 def test_meld_goal_names_what_a_meld_builds() -> None:
@@ -83,7 +83,7 @@ def test_bolivia_weighs_rivals_that_share_cards_with_normals_meld() -> None:
 
 
 def test_rival_melds_only_in_three_naturals_and_bolivia() -> None:
-    from canasta.variants import VARIANTS
+    from canasta.rules.variants import VARIANTS
 
     assert {n for n, r in VARIANTS.items() if search.weighs_rival_melds(r)} == {
         "samba-three-naturals", "bolivia"}

@@ -15,15 +15,15 @@ import pytest
 
 import canasta as C
 from canasta.ai import LEVELS, choose_action
-from canasta.ai.arena import play_round
 from canasta.ai.knowledge import read_view
 from canasta.ai.worlds import sample_world
-from canasta.cards import BLACK_THREES, RANK, RED_THREES, WILDS, make_deck
-from canasta.pile import freezer
-from canasta.rules import CLASSIC, RuleSet
-from canasta.transitions import deal_round
-from canasta.variants import VARIANTS
-from canasta.view import rules_of
+from canasta.game.cards import BLACK_THREES, RANK, RED_THREES, WILDS, make_deck
+from canasta.io.view import rules_of
+from canasta.mechanics.pile import freezer
+from canasta.play.transitions import deal_round
+from canasta.rules.ruleset import CLASSIC, RuleSet
+from canasta.rules.variants import VARIANTS
+from canasta_tools.arena import play_round
 from tests.engine.helpers import position
 
 # A black 3 below the top freezes the pile (off in Classic, C22): taking it then

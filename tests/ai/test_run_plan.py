@@ -12,7 +12,7 @@ from canasta.ai.heuristic import choose_heuristic
 from canasta.ai.knowledge import read_view
 from canasta.ai.run_plan import escalera_keepers, run_keepers
 from canasta.ai.search import _candidates
-from canasta.transitions import deal_round
+from canasta.play.transitions import deal_round
 from tests.engine.helpers import three_deck_at
 
 BOLIVIA = C.get_rules("bolivia")

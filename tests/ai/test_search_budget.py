@@ -11,12 +11,12 @@ from typing import Any
 
 import pytest
 
-from canasta.actions import action_to_json
 from canasta.ai import choose_action, search
 from canasta.ai.search import MAX_CANDIDATES, STATS, choose_by_search
-from canasta.house_rules import rules_named
-from canasta.transitions import apply, deal_round
-from canasta.view import view_for
+from canasta.game.actions import action_to_json
+from canasta.io.view import view_for
+from canasta.play.transitions import apply, deal_round
+from canasta.rules.house_rules import rules_named
 
 
 def _discard_choice(variant: str, seed: int) -> dict[str, Any]:

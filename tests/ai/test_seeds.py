@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 
-from canasta.ai import arena
 from canasta.ai.search import STATS
-from canasta.ai.seeds import EVALUATION, LISTS, TUNING, USED_BEFORE, pick, tuning_entry
+from canasta_tools import arena
+from canasta_tools.seeds import EVALUATION, LISTS, TUNING, USED_BEFORE, pick, tuning_entry
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = (ROOT / "README.md", ROOT / "docs" / "AI.md", ROOT / "Makefile")

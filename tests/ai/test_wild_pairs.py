@@ -8,13 +8,13 @@ from __future__ import annotations
 import random
 
 import canasta as C
-from canasta.actions import Discard, Meld
 from canasta.ai import choose_action
-from canasta.ai.fast import Sim
+from canasta.ai.fast.playout import Sim
 from canasta.ai.heuristic import choose_heuristic
 from canasta.ai.judgement import BIG_HAND, KEEP_WILD_PAIRS, KEEPS_WILD_PAIRS, Style
 from canasta.ai.search import keeps_wild_pairs
-from canasta.variants import VARIANTS
+from canasta.game.actions import Discard, Meld
+from canasta.rules.variants import VARIANTS
 from tests.engine.helpers import position
 
 # Ten cards in hand, the side opened (queens) but far from a canasta: 8♣ 8♠ and 2♣.

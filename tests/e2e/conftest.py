@@ -250,7 +250,7 @@ OTHERS = [["4C", "5C", "6C", "7C", "8C"], ["4H", "4H", "6C", "6C", "7C"],
 
 
 def saved_game(page: Page) -> Any:
-    """The save of the game this page plays (static/ui_saves.py keys each game by its id)."""
+    """The save of the game this page plays (static/ui/ui_saves.py keys each game by its id)."""
     page.wait_for_selector("body[data-game-key]", state="attached")
     text = page.evaluate("() => localStorage.getItem(document.body.dataset.gameKey)")
     return None if text is None else json.loads(text)

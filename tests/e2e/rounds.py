@@ -12,11 +12,11 @@ from typing import Any
 from playwright.sync_api import Page
 
 import canasta
-from canasta.actions import DRAW
 from canasta.ai import choose_action
-from canasta.cards import WILDS
-from canasta.roster import public_view, seat_of
-from canasta.sequences import SEQUENCE
+from canasta.game.actions import DRAW
+from canasta.game.cards import WILDS
+from canasta.mechanics.sequences import SEQUENCE
+from canasta.rules.roster import public_view, seat_of
 from tests.e2e.conftest import my_turn, saved_game, select
 
 CURRENT = "canasta:v1:current"

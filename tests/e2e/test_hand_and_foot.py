@@ -11,7 +11,7 @@ from typing import Any
 
 from playwright.sync_api import Page, expect
 
-from canasta.cards import make_deck
+from canasta.game.cards import make_deck
 from tests.e2e.conftest import hand_cards, my_turn, open_position, select, start_from_dialog
 
 # The human's foot: a red 3 among its cards goes down as it joins his hand (HF6, HF8).

@@ -1,4 +1,4 @@
-"""House rules from the set-up dialog (canasta.house_rules): ticked, refused when they
+"""House rules from the set-up dialog (canasta.rules.house_rules): ticked, refused when they
 contradict each other, played by value, and their bonuses named on the score sheet."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from urllib.parse import quote
 from playwright.sync_api import Page, expect
 
 import canasta
-from canasta.house_rules import with_house_rules
+from canasta.rules.house_rules import with_house_rules
 from tests.e2e.conftest import (
     hand_cards,
     my_turn,

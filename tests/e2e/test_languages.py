@@ -15,7 +15,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 import canasta
-from canasta import messages
+from canasta.game import messages
 from tests.e2e.conftest import guard_requests, hand_cards, my_turn, open_game, select
 from tests.e2e.rounds import CURRENT, store_save
 from tests.e2e.test_hint import GIFT  # the pile open to the opponents: the hint says why
@@ -178,7 +178,7 @@ def _no_teams(save: dict[str, Any]) -> None:
 def test_a_damaged_save_is_explained_in_the_language(page: Page, code: str) -> None:
     """A save whose engine part the engine refuses (a rule set out of range, a forged
     action): the warning says why in the language, the engine's reason too — malformed
-    input is explained with keyed sentences like any refusal (canasta/errors.py)."""
+    input is explained with keyed sentences like any refusal (canasta/game/errors.py)."""
     words = catalogue(code)
     for tamper, template in ((_no_teams, "invalid rule set: {problems}"),
                              (_forged_action, "action {n} of the save cannot be replayed: {why}")):

@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 import canasta
-from static import ui_stats
+from static.ui import ui_stats
 from tests.e2e.conftest import my_turn, open_game, play_to_score_sheet, saved_game
 from tests.games import easy_game
 

@@ -13,7 +13,7 @@ from typing import Any
 from playwright.sync_api import Page, expect
 
 import canasta
-from canasta.cards import make_deck
+from canasta.game.cards import make_deck
 from tests.e2e.conftest import (
     cards_of,
     hand_cards,

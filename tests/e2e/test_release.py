@@ -38,7 +38,7 @@ def release_b() -> dict[str, bytes]:
     files = {
         "/": html.encode(),
         "/index.html": html.encode(),
-        "/static/main.py": (MAIN_EXTRA + (ROOT / "static/main.py").read_text()).encode(),
+        "/static/ui/main.py": (MAIN_EXTRA + (ROOT / "static/ui/main.py").read_text()).encode(),
         "/static/worker.py": ((ROOT / "static/worker.py").read_text() + WORKER_EXTRA).encode(),
     }
     manifest = json.loads((ROOT / "static/precache.json").read_text())
@@ -218,7 +218,7 @@ def test_a_new_release_copied_whole_is_used_whole_offline(release: Release) -> N
 
 def test_a_restarted_engine_worker_gets_the_release_of_its_page(release: Release) -> None:
     """Release B reaches the server while A's page plays; A's engine worker hangs and
-    is replaced (static/ui_game.py): the new worker is A's, not B's."""
+    is replaced (static/ui/ui_game.py): the new worker is A's, not B's."""
     context, server, outside = release
     page = first_visit(context, "seed=5&fast=1")
     page.goto("/?fast=1")  # a load the service worker pins (the first one was before it)

@@ -11,8 +11,8 @@ from playwright.sync_api import Page, expect
 
 import canasta
 from canasta.ai import choose_action
-from canasta.house_rules import with_house_rules
-from canasta.roster import seat_of
+from canasta.rules.house_rules import with_house_rules
+from canasta.rules.roster import seat_of
 from tests.e2e.conftest import my_turn, open_game
 from tests.e2e.rounds import (
     ON_RESUME,

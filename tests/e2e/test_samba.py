@@ -16,7 +16,7 @@ from playwright.sync_api import Page, expect
 from tests.e2e.conftest import cards_of, hand_cards, open_position, saved_game, select
 
 SHOTS = Path("test-results")
-SUITS = "SHCD"  # the hand sorted by suit: black and red in turn (static/ui_base.py)
+SUITS = "SHCD"  # the hand sorted by suit: black and red in turn (static/ui/ui_base.py)
 RANKS = "3456789TJQKA"
 
 OPPONENTS = [["4C", "5C", "6C", "7C", "8C"], ["4H", "4H", "6C", "6C", "7C"],

@@ -16,8 +16,8 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 import canasta
 from canasta.ai import choose_action
-from canasta.position import position_of
-from canasta.variants import CLASSIC_6P_3X2
+from canasta.io.position import position_of
+from canasta.rules.variants import CLASSIC_6P_3X2
 from tests.e2e.conftest import guard_requests, hand_cards, my_turn, play_to_score_sheet, select
 from tests.e2e.rounds import expected_round
 from tests.e2e.rounds import totals as round_totals

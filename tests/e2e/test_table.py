@@ -266,7 +266,7 @@ def test_the_card_drawn_and_the_last_ai_discard_are_marked(page: Page) -> None:
     my_turn(page)  # the three others have played: the last of them discarded
     state = canasta.from_json(saved_game(page)["engine"])
     last = state.action_list()[-1]
-    assert isinstance(last, canasta.actions.Discard)
+    assert isinstance(last, canasta.game.actions.Discard)
     expect(page.get_by_test_id("pile-top")).to_have_class(re.compile(r"\bai-discard\b"))
     expect(drawn).to_have_count(0)
     page.get_by_test_id("btn-draw").click()

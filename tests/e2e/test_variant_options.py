@@ -1,4 +1,4 @@
-"""A game's own options in the set-up dialog (canasta.house_rules.VARIANT_OPTIONS):
+"""A game's own options in the set-up dialog (canasta.rules.house_rules.VARIANT_OPTIONS):
 listed per game with the house rules that apply to it, re-listed when the game chosen
 changes, and played (six players with 13 cards, X3)."""
 
@@ -9,7 +9,7 @@ from typing import Any
 from playwright.sync_api import Page, expect
 
 import canasta
-from canasta.house_rules import describe, with_house_rules
+from canasta.rules.house_rules import describe, with_house_rules
 from tests.e2e.conftest import hand_cards, my_turn, open_game, saved_game
 
 

@@ -9,8 +9,8 @@ import pytest
 from playwright.sync_api import Page, expect
 
 import canasta
-from canasta.cards import WILDS
-from canasta.rule_pages import variant_href
+from canasta.game.cards import WILDS
+from canasta.rules.pages import variant_href
 from tests.e2e.conftest import expect_refusal, hand_cards, my_turn, open_game, select
 from tests.e2e.rounds import (
     expected_round,
@@ -212,7 +212,7 @@ def test_escalera_a_whole_round_in_the_browser(page: Page) -> None:
 def test_american_special_hand_in_the_browser(page: Page) -> None:
     """U21 (an option): a hand of fourteen natural pairs, before the side has melded,
     offers "Lay down special hand"; the click ends the round, which scores its 2500."""
-    from canasta.house_rules import rules_named
+    from canasta.rules.house_rules import rules_named
     from tests.engine.test_american import PAIRS, at
 
     store_save(page, at(rules_named("american+U21"), PAIRS))
@@ -234,7 +234,7 @@ def test_american_natural_triple_in_the_browser(page: Page) -> None:
     """U23 (an option): the meter and the score line ask for a natural meld of three
     besides the 125 points; A A Jkr and K K 2 reach the points without one, and the
     engine's refusal, cited U23, shows before anything is laid down."""
-    from canasta.house_rules import rules_named
+    from canasta.rules.house_rules import rules_named
     from tests.engine.test_american import at
 
     hand = ["AS", "AH", "JK", "KS", "KH", "2C", "9S", "4H"]
@@ -264,7 +264,7 @@ def test_american_natural_triple_in_the_browser(page: Page) -> None:
 def test_american_closed_to_both_in_the_browser(page: Page) -> None:
     """U24 (an option): the opponents' canasta of kings closes kings for this side too;
     K K Jkr is refused, cited U24, with a link to the rules page."""
-    from canasta.house_rules import rules_named
+    from canasta.rules.house_rules import rules_named
     from tests.engine.test_american import THEIR_KINGS, at
 
     state = at(rules_named("american+U24"), ["KD", "KH", "JK", "9S", "4H"],

@@ -1,8 +1,8 @@
 """C26, C12, C21 and going out (C30-C33) against brute force (issue 10).
 
-The engine decides with a look-ahead (`canasta.solver`) whether a first meld still
+The engine decides with a look-ahead (`canasta.outlook.solver`) whether a first meld still
 leaves the initial meld within reach (C26), whether the pile may be taken for it (C12),
-and whether a hand can go out (`canasta.needs.can_go_out`, C33). This module decides
+and whether a hand can go out (`canasta.outlook.needs.can_go_out`, C33). This module decides
 the same questions by exhaustive search over the player's possible melds, using only
 `check` and `apply` for the rules of a single step and never the solver:
 
@@ -41,8 +41,8 @@ from itertools import product
 from typing import Any
 
 import canasta as C
-from canasta.actions import Action, Answer, Ask, Discard, Meld, TakePile
-from canasta.cards import (
+from canasta.game.actions import Action, Answer, Ask, Discard, Meld, TakePile
+from canasta.game.cards import (
     BLACK_THREES,
     JOKER,
     RANK,
@@ -52,8 +52,8 @@ from canasta.cards import (
     make_deck,
     remove_cards,
 )
-from canasta.needs import can_go_out
-from canasta.state import State
+from canasta.game.state import State
+from canasta.outlook.needs import can_go_out
 from tests.engine.explorer import kind, signature, turn_label
 from tests.engine.known_positions import known_states
 

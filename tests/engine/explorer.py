@@ -37,10 +37,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import canasta as C
-from canasta.actions import Action, Answer, Ask, Discard, Draw, Meld, NextRound, TakePile
-from canasta.cards import BLACK_THREES, JOKER, RANK, RED_THREES, WILDS, make_deck, sort_cards
-from canasta.position import position_of
-from canasta.state import State
+from canasta.game.actions import Action, Answer, Ask, Discard, Draw, Meld, NextRound, TakePile
+from canasta.game.cards import BLACK_THREES, JOKER, RANK, RED_THREES, WILDS, make_deck, sort_cards
+from canasta.game.state import State
+from canasta.io.position import position_of
 from tests.engine.known_positions import known_states
 
 DRAW = Draw()

@@ -6,9 +6,9 @@ from collections import Counter
 from typing import Any
 
 import canasta as C
-from canasta.actions import Action
-from canasta.cards import make_deck
-from canasta.state import State
+from canasta.game.actions import Action
+from canasta.game.cards import make_deck
+from canasta.game.state import State
 
 OTHERS = [["JS", "JS", "7H"], ["JH", "JH", "7D"], ["JC", "JC", "7S"]]
 

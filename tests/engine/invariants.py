@@ -9,9 +9,9 @@ from collections import Counter
 from typing import NamedTuple
 
 import canasta as C
-from canasta.candidates import filtered_candidates
-from canasta.cards import make_deck
-from canasta.state import State
+from canasta.game.cards import make_deck
+from canasta.game.state import State
+from canasta.play.candidates import filtered_candidates
 
 ASK = C.parse_action({"type": "ask"})
 

@@ -8,8 +8,8 @@ from collections import Counter
 from typing import Any
 
 import canasta as C
-from canasta.cards import make_deck
-from canasta.state import State
+from canasta.game.cards import make_deck
+from canasta.game.state import State
 from tests.engine.helpers import DRAW, position
 
 # Other hands that hold none of the cards the positions below use.

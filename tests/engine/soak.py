@@ -9,7 +9,7 @@ import argparse
 import time
 
 import canasta as C
-from canasta.house_rules import rules_named
+from canasta.rules.house_rules import rules_named
 from tests.engine.invariants import play_random
 from tests.engine.test_conformance import OPTIONS
 from tests.engine.test_house_rules import HOUSE_COMBOS, play_combo

@@ -9,11 +9,11 @@ from typing import Any
 import pytest
 
 import canasta as C
-from canasta.errors import RuleSetError
-from canasta.house_rules import rules_named, with_house_rules
-from canasta.reserve import joining
-from canasta.scoring import canasta_bonus
-from canasta.state import State
+from canasta.game.errors import RuleSetError
+from canasta.game.state import State
+from canasta.mechanics.reserve import joining
+from canasta.play.scoring import canasta_bonus
+from canasta.rules.house_rules import rules_named, with_house_rules
 from tests.engine.helpers import DRAW, discard, meld, rule, stocked, take
 from tests.engine.invariants import check_state, public_cards
 from tests.games import ai_round, every_level_plays, reloaded_random_round
@@ -38,7 +38,7 @@ def at(rules: C.RuleSet, hand: list[str], *, melds: Any = None, pile: list[str] 
 
 
 def test_U1_two_decks_four_jokers_and_the_rules_page() -> None:
-    from canasta.rule_pages import rule_href, variant_href
+    from canasta.rules.pages import rule_href, variant_href
 
     assert C.get_rules("american") is AM
     assert (AM.players, AM.teams, AM.decks, AM.deck_size()) == (4, 2, 2, 108)
@@ -327,7 +327,7 @@ def test_U21_a_hand_that_is_not_a_special_hand_is_refused() -> None:
     # Not before the draw (C6), nor by a hand of pairs held back after a meld.
     refusal = C.check(at(U21, PAIRS[:13], phase="draw"), SPECIAL)
     assert refusal is not None and refusal.rule == "C6"
-    from canasta.special_hands import hand_of
+    from canasta.mechanics.special_hands import hand_of
 
     assert hand_of(U21, ("3C", "3C", *PAIRS[2:])) is None  # no 3s
     assert hand_of(AM, tuple(PAIRS)) is None  # off by default
@@ -336,7 +336,7 @@ def test_U21_a_hand_that_is_not_a_special_hand_is_refused() -> None:
 
 def test_U21_every_ai_level_lays_down_a_special_hand() -> None:
     from canasta.ai import choose_action
-    from canasta.ai.fast import unmodelled
+    from canasta.ai.fast.playout import unmodelled
 
     view = C.view_for(at(U21, PAIRS), 0)
     for level in ("easy", "normal", "strong"):
@@ -371,8 +371,8 @@ def test_U23_the_natural_triple_is_an_option_off_by_default() -> None:
     # The view says what each side's initial meld must hold (additive, as BR2's canasta).
     assert C.view_for(at(U23, ["9S", "4H"]), 0)["opening_canasta"] == ["triple", "triple"]
     assert "opening_canasta" not in C.view_for(at(AM, ["9S", "4H"]), 0)
-    # The coach line says it (canasta/coach.py).
-    from canasta.coach import coach
+    # The coach line says it (canasta/play/coach.py).
+    from canasta.play.coach import coach
 
     said = coach(at(U23, ["9S", "4H"]), 0)
     assert said is not None and said.key.endswith("natural meld of three cards or more "
@@ -424,7 +424,7 @@ def test_U23_the_pile_taken_with_a_natural_pair_makes_the_triple() -> None:
 
 def test_U23_every_ai_level_plays_it() -> None:
     from canasta.ai import choose_action
-    from canasta.ai.fast import unmodelled
+    from canasta.ai.fast.playout import unmodelled
 
     reason = unmodelled(U23)  # the strong level searches over the public API
     assert reason is not None and "initial_natural_triple" in reason
@@ -502,9 +502,9 @@ def test_U24_nobody_melds_a_rank_the_opponents_closed() -> None:
 
 
 def test_U24_the_look_ahead_leaves_a_closed_rank_in_the_hand() -> None:
-    from canasta.going_out import go_out_plan
-    from canasta.melds import dead_ranks
-    from canasta.needs import can_go_out
+    from canasta.mechanics.melds import dead_ranks
+    from canasta.outlook.going_out import go_out_plan
+    from canasta.outlook.needs import can_go_out
 
     table = [OUR_CANASTAS, [THEIR_KINGS]]
     # Two canastas: K K 2 and Q Q Q, then the 6 discarded, go out where kings are open.
@@ -528,7 +528,7 @@ def test_U24_the_look_ahead_leaves_a_closed_rank_in_the_hand() -> None:
 
 def test_U24_a_closed_rank_is_no_gift_and_every_level_plays_it() -> None:
     from canasta.ai import choose_action
-    from canasta.ai.fast import unmodelled
+    from canasta.ai.fast.playout import unmodelled
     from canasta.ai.gifts import gift_reason
     from canasta.ai.knowledge import read_view
 

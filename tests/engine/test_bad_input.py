@@ -10,13 +10,13 @@ from typing import Any
 import pytest
 
 import canasta as C
-from canasta import transitions
-from canasta.actions import Answer, Discard, Meld, TakePile
-from canasta.cards import RED_THREES, WILDS
-from canasta.errors import RuleSetError, shown
-from canasta.mutate import DEEP_DICT, DEEP_LIST, DEEPER_LIST, HUGE
-from canasta.position import position_of
-from canasta.rule_options import problems
+from canasta.game.actions import Answer, Discard, Meld, TakePile
+from canasta.game.cards import RED_THREES, WILDS
+from canasta.game.errors import RuleSetError, shown
+from canasta.io.position import position_of
+from canasta.play import transitions
+from canasta.rules.options import problems
+from canasta_tools.mutate import DEEP_DICT, DEEP_LIST, DEEPER_LIST, HUGE
 from tests.engine.helpers import position
 
 # Every bad rule set the issue names (and a few more), with words of its refusal.
@@ -248,7 +248,7 @@ def test_the_registered_variants_pass_the_stricter_checks() -> None:
 
 @pytest.mark.parametrize("ids", [5, None, "H1", [5], [["H1"]], [DEEP_LIST], ["H99"]])
 def test_house_rules_that_are_no_list_of_ids_are_a_rule_set_error(ids: Any) -> None:
-    from canasta.house_rules import with_house_rules
+    from canasta.rules.house_rules import with_house_rules
 
     with pytest.raises(RuleSetError, match="house rule"):
         with_house_rules(C.CLASSIC, ids)

@@ -8,10 +8,10 @@ from __future__ import annotations
 import random
 
 import canasta as C
-from canasta.actions import ASK, Discard, Meld
-from canasta.ai.fast import Sim
-from canasta.going_out import can_go_out_with, go_out_plan
-from canasta.way_groups import black_meld_ok, black_threes_left, go_out_groups
+from canasta.ai.fast.playout import Sim
+from canasta.game.actions import ASK, Discard, Meld
+from canasta.outlook.going_out import can_go_out_with, go_out_plan
+from canasta.outlook.way_groups import black_meld_ok, black_threes_left, go_out_groups
 
 SIX = C.get_rules("classic-6p")
 CANASTA = ["KS", "KS", "KH", "KH", "KD", "KD", "KC"]

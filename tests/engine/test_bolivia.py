@@ -6,10 +6,10 @@ from __future__ import annotations
 from typing import Any
 
 import canasta as C
-from canasta.going_out import can_go_out_with
-from canasta.house_rules import rules_named
-from canasta.scoring import canasta_bonus, hand_card_cost, red_three_score
-from canasta.state import State
+from canasta.game.state import State
+from canasta.outlook.going_out import can_go_out_with
+from canasta.play.scoring import canasta_bonus, hand_card_cost, red_three_score
+from canasta.rules.house_rules import rules_named
 from tests.engine.helpers import discard, meld, rule, three_deck_at
 from tests.games import every_level_plays, reloaded_random_round, replayed_playouts
 
@@ -31,7 +31,7 @@ def test_B1_samba_underneath_and_its_rule_ids() -> None:
         assert getattr(BOL, field) == getattr(SAMBA, field), field
     state = at(["4D", "5D", "2C", "KS", "KH"], melds=[[["QS", "QH", "QD"]], []])
     assert rule(state, meld("4D", "5D", "2C")) == "S6"  # Samba's sequences, Samba's id
-    from canasta.rule_pages import rule_href, variant_href
+    from canasta.rules.pages import rule_href, variant_href
 
     assert variant_href("bolivia") == "./static/rules/bolivia.html"
     assert rule_href("B4") == "./static/rules/bolivia.html#B4"
@@ -106,7 +106,7 @@ def test_B9_B10_options() -> None:
 
 
 def test_the_fast_path_plays_bolivia_and_its_scores_agree_with_the_engine() -> None:
-    from canasta.ai.fast import unmodelled
+    from canasta.ai.fast.playout import unmodelled
 
     assert unmodelled(BOL) is None
     assert all(agree for _, agree in replayed_playouts(BOL, range(20)))

@@ -7,10 +7,10 @@ import random
 from typing import Any
 
 import canasta as C
-from canasta.actions import Meld
-from canasta.house_rules import rules_named
-from canasta.scoring import canasta_bonus, red_three_score, score_round
-from canasta.state import State
+from canasta.game.actions import Meld
+from canasta.game.state import State
+from canasta.play.scoring import canasta_bonus, red_three_score, score_round
+from canasta.rules.house_rules import rules_named
 from tests.engine.helpers import ASK, DRAW, discard, meld, rule, take, three_deck_at
 from tests.games import every_level_plays, reloaded_random_round, replayed_playouts
 
@@ -36,7 +36,7 @@ def test_BR1_bolivia_underneath_and_its_rule_ids() -> None:
         assert getattr(BRA, field) == getattr(BOL, field), field
     state = at(["4D", "5D", "2C", "KS", "KH"], melds=[[["QS", "QH", "QD"]], []])
     assert rule(state, meld("4D", "5D", "2C")) == "S6"  # Samba's sequences, Samba's id
-    from canasta.rule_pages import rule_href, variant_href
+    from canasta.rules.pages import rule_href, variant_href
 
     assert variant_href("brazilian") == "./static/rules/brazilian.html"
     assert rule_href("BR2") == "./static/rules/brazilian.html#BR2"
@@ -158,14 +158,14 @@ def test_BR9_any_two_canastas_go_out_BR10_game_and_BR12() -> None:
 
 
 def test_the_fast_path_plays_brazilian_and_its_scores_agree_with_the_engine() -> None:
-    from canasta.ai.fast import unmodelled
+    from canasta.ai.fast.playout import unmodelled
 
     assert unmodelled(BRA) is None
     assert all(agree for _, agree in replayed_playouts(BRA, range(20)))
 
 
 def test_the_fast_path_opens_with_a_canasta_from_7000() -> None:
-    from canasta.ai.fast import Sim
+    from canasta.ai.fast.playout import Sim
 
     state = at(["KC", "KD", "KD", "KH", "KH", "KS", "2C", "9D", "9C", "4S", "7S", "7D"],
                score=7500)

@@ -19,10 +19,10 @@ from itertools import combinations
 import pytest
 
 import canasta as C
-from canasta.actions import Meld
-from canasta.cards import RANK, WILDS
-from canasta.melds import WILD_KEY, find_meld
-from canasta.state import State
+from canasta.game.actions import Meld
+from canasta.game.cards import RANK, WILDS
+from canasta.game.state import State
+from canasta.mechanics.melds import WILD_KEY, find_meld
 
 Target = Counter[tuple[str, str]]
 SMALL_HAND = 9

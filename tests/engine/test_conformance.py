@@ -49,7 +49,7 @@ OPTIONS = ["american+U21", "american+U23", "american+U24"]  # U21: special hands
 
 @pytest.mark.parametrize("name", OPTIONS)
 def test_random_rounds_with_an_option_keep_every_invariant(name: str) -> None:
-    from canasta.house_rules import rules_named
+    from canasta.rules.house_rules import rules_named
 
     games, _, actions = play_to_the_minimum(rules_named(name), 7300)
     assert actions >= MIN_ACTIONS

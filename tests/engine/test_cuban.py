@@ -10,13 +10,13 @@ from typing import Any
 import pytest
 
 import canasta as C
-from canasta.actions import Discard
 from canasta.ai.worlds import sample_world
-from canasta.black_threes import aside_score, discards_so_far
-from canasta.house_rules import with_house_rules
-from canasta.rules import CLASSIC
-from canasta.scoring import canasta_bonus, red_three_score
-from canasta.state import State
+from canasta.game.actions import Discard
+from canasta.game.state import State
+from canasta.mechanics.black_threes import aside_score, discards_so_far
+from canasta.play.scoring import canasta_bonus, red_three_score
+from canasta.rules.house_rules import with_house_rules
+from canasta.rules.ruleset import CLASSIC
 from tests.engine.helpers import discard, meld, rule, take
 from tests.games import ai_round, replayed_playouts
 
@@ -51,7 +51,7 @@ def after_discards(state: State, n: int) -> State:
 
 
 def test_K1_the_game_is_registered_with_its_rules_page() -> None:
-    from canasta.rule_pages import rule_href, variant_href
+    from canasta.rules.pages import rule_href, variant_href
 
     assert C.get_rules("cuban") is CUBAN
     assert (CUBAN.players, CUBAN.decks, CUBAN.draw_count) == (4, 2, 1)
@@ -103,7 +103,7 @@ def test_K8_red_threes_score_by_the_card_and_need_a_canasta() -> None:
     assert [red_three_score(CUBAN, n, True) for n in (1, 2, 3, 4)] == [100, 600, 1500, 4000]
     assert red_three_score(CUBAN, 2, False) == -600
     # A side with melds but no canasta counts its red 3s minus; Classic's with a meld.
-    from canasta.scoring import red_threes_count_plus
+    from canasta.play.scoring import red_threes_count_plus
 
     reds = [["3H", "3D"], []]
     assert not red_threes_count_plus(CUBAN, True, 0)

@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 
 import canasta as C
-from canasta.cards import make_deck
-from canasta.state import State
+from canasta.game.cards import make_deck
+from canasta.game.state import State
 from tests.engine.helpers import ASK, DRAW, act, discard, meld, rule, take
 
 CANASTA = ["KD", "KD", "KC", "KC", "KH", "KS", "2H"]

@@ -9,10 +9,10 @@ from typing import Any
 import pytest
 
 import canasta as C
-from canasta.house_rules import rules_named
-from canasta.position import position_of
-from canasta.scoring import canasta_bonus, hand_card_cost, red_three_score, score_round
-from canasta.state import State
+from canasta.game.state import State
+from canasta.io.position import position_of
+from canasta.play.scoring import canasta_bonus, hand_card_cost, red_three_score, score_round
+from canasta.rules.house_rules import rules_named
 from tests.engine.helpers import meld, rule, take, three_deck_at
 from tests.games import every_level_plays, reloaded_random_round, replayed_playouts
 
@@ -34,7 +34,7 @@ def test_E1_three_decks_fifteen_cards_draw_two() -> None:
     after = C.apply(state, C.parse_action({"type": "draw"}))
     assert len(after.hands[state.to_move]) == 17
     assert ESC.initial_meld == C.CLASSIC.initial_meld
-    from canasta.rule_pages import rule_href, variant_href
+    from canasta.rules.pages import rule_href, variant_href
 
     assert variant_href("escalera") == "./static/rules/escalera.html"
     assert rule_href("E4") == "./static/rules/escalera.html#E4"
@@ -165,7 +165,7 @@ def test_E11_game_E12_four_deals() -> None:
 
 
 def test_the_fast_path_plays_the_escalera_game_and_its_scores_agree() -> None:
-    from canasta.ai.fast import unmodelled
+    from canasta.ai.fast.playout import unmodelled
 
     assert unmodelled(ESC) is None
     played = replayed_playouts(ESC, range(16))

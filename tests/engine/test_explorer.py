@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 import canasta as C
-from canasta.house_rules import with_house_rules
+from canasta.rules.house_rules import with_house_rules
 from tests.engine.explorer import explore
 
 STATES_PER_VARIANT = 15_000

@@ -9,8 +9,8 @@ from itertools import pairwise
 import pytest
 
 import canasta as C
-from canasta.roster import WATCHING, people, playing, public_view, seat_of, seating, waiting
-from canasta.rules import CLASSIC
+from canasta.rules.roster import WATCHING, people, playing, public_view, seat_of, seating, waiting
+from canasta.rules.ruleset import CLASSIC
 from tests.games import every_level_plays
 
 FIVE = C.get_rules("classic-5p")

@@ -7,13 +7,13 @@ from __future__ import annotations
 from typing import Any
 
 import canasta as C
-from canasta.actions import Meld
 from canasta.ai import choose_action
-from canasta.house_rules import with_house_rules
-from canasta.melds import WILD, WILD_KEY
-from canasta.rules import CLASSIC
-from canasta.scoring import canasta_bonus
-from canasta.state import State
+from canasta.game.actions import Meld
+from canasta.game.state import State
+from canasta.mechanics.melds import WILD, WILD_KEY
+from canasta.play.scoring import canasta_bonus
+from canasta.rules.house_rules import with_house_rules
+from canasta.rules.ruleset import CLASSIC
 from tests.engine.helpers import discard, meld, rule
 from tests.games import ai_round
 

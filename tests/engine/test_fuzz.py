@@ -1,4 +1,4 @@
-"""Issue 16: the fuzzer (canasta/fuzz.py) over every registered variant: forged actions,
+"""Issue 16: the fuzzer (canasta_tools/fuzz.py) over every registered variant: forged actions,
 hand-built actions, positions, saves and rule sets end accepted (and sound) or refused
 with one of the engine's typed errors, never otherwise. `make soak` runs 100,000
 cases per variant; this runs a few hundred each."""
@@ -9,7 +9,7 @@ import pytest
 
 import canasta as C
 from canasta.ai import choose_action
-from canasta.fuzz import KINDS, run
+from canasta_tools.fuzz import KINDS, run
 
 CASES = 350  # per variant: about 1 s each on a loaded two-core machine
 
@@ -30,7 +30,7 @@ def test_the_fuzzer_finds_no_unexpected_exception(variant: str) -> None:
 
 
 def test_a_case_is_reproducible_from_its_number() -> None:
-    from canasta.fuzz import make_pool, run_case
+    from canasta_tools.fuzz import make_pool, run_case
 
     pool = make_pool("classic", 3)
     assert [run_case(pool, "classic", 3, i) for i in range(10)] == \
@@ -38,7 +38,7 @@ def test_a_case_is_reproducible_from_its_number() -> None:
 
 
 def test_an_unexpected_exception_is_counted_not_raised(monkeypatch: pytest.MonkeyPatch) -> None:
-    import canasta.fuzz as fuzz
+    import canasta_tools.fuzz as fuzz
 
     def broken(pool: fuzz.Pool, rng: object) -> tuple[str, list[str]]:
         raise KeyError("Z")

@@ -12,10 +12,10 @@ import dataclasses
 import pytest
 
 import canasta as C
-from canasta.ai.fast import unmodelled
-from canasta.candidates import filtered_candidates
-from canasta.going_out import can_go_out_with, go_out_plan
-from canasta.state import State
+from canasta.ai.fast.playout import unmodelled
+from canasta.game.state import State
+from canasta.outlook.going_out import can_go_out_with, go_out_plan
+from canasta.play.candidates import filtered_candidates
 from tests.engine.helpers import ASK, DRAW, discard, meld, rule, take
 from tests.engine.invariants import play_random
 from tests.engine.test_edge_cases import OPP, table

@@ -12,10 +12,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import canasta as C
-from canasta.melds import table_meld
-from canasta.needs import can_go_out
-from canasta.solver import without
-from canasta.way_groups import Stuck, go_out_groups
+from canasta.mechanics.melds import table_meld
+from canasta.outlook.needs import can_go_out
+from canasta.outlook.solver import without
+from canasta.outlook.way_groups import Stuck, go_out_groups
 from tests import big_hand
 
 SAMBA = C.get_rules("samba")

@@ -9,10 +9,10 @@ import json
 from typing import Any
 
 import canasta as C
-from canasta.house_rules import describe, rules_named
-from canasta.scoring import canasta_bonus, score_round
-from canasta.state import State, evolve
-from canasta.view import view_for
+from canasta.game.state import State, evolve
+from canasta.io.view import view_for
+from canasta.play.scoring import canasta_bonus, score_round
+from canasta.rules.house_rules import describe, rules_named
 from tests.engine.helpers import cards_drawn, discard, rule
 from tests.games import ai_round
 
@@ -53,7 +53,7 @@ def take(*cards: str) -> C.Action:
 
 
 def test_HF1_four_players_in_partnerships_five_decks() -> None:
-    from canasta.rule_pages import rule_href, variant_href
+    from canasta.rules.pages import rule_href, variant_href
 
     assert (RULES.players, RULES.teams, RULES.partner_of(0)) == (4, 2, 2)
     cards = C.new_game(RULES, 1).cards_in_play()

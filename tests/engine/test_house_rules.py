@@ -9,17 +9,17 @@ from typing import Any
 import pytest
 
 import canasta as C
-from canasta.house_rules import (
+from canasta.game.state import State
+from canasta.play.scoring import concealed_canastas
+from canasta.rules.house_rules import (
     HOUSE_RULES,
     VARIANT_OPTIONS,
     describe,
     rules_named,
     with_house_rules,
 )
-from canasta.rules import CLASSIC
-from canasta.scoring import concealed_canastas
-from canasta.state import State
-from canasta.variants import CLASSIC_3P
+from canasta.rules.ruleset import CLASSIC
+from canasta.rules.variants import CLASSIC_3P
 from tests.engine.helpers import discard, meld, rule, take
 from tests.engine.invariants import play_random
 from tests.games import ai_round

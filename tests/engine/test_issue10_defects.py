@@ -4,7 +4,7 @@ as rule tests on fixed positions (tests/engine/known_positions.py)."""
 from __future__ import annotations
 
 import canasta as C
-from canasta.actions import Answer, Meld
+from canasta.game.actions import Answer, Meld
 from tests.engine import known_positions as K
 from tests.engine.helpers import ASK, DRAW, discard, meld, rule, take
 

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 import canasta as C
-from canasta.errors import ActionFormatError, PositionError
+from canasta.game.errors import ActionFormatError, PositionError
 from tests.engine.helpers import act, position, rule
 
 NINES = [["9C", "9C", "9D"]]

@@ -6,10 +6,10 @@ from __future__ import annotations
 from typing import Any
 
 import canasta as C
-from canasta.house_rules import with_house_rules
-from canasta.reserve import joining, take_reserve
-from canasta.scoring import canasta_bonus, red_three_score
-from canasta.state import State
+from canasta.game.state import State
+from canasta.mechanics.reserve import joining, take_reserve
+from canasta.play.scoring import canasta_bonus, red_three_score
+from canasta.rules.house_rules import with_house_rules
 from tests.engine.helpers import discard, meld, rule, stocked, take
 from tests.games import every_level_plays, reloaded_random_round, replayed_playouts
 
@@ -31,7 +31,7 @@ def at(rules: C.RuleSet, hand: list[str], *, melds: Any = None, pile: list[str] 
 
 
 def test_M1_three_decks_with_six_jokers_and_the_rules_page() -> None:
-    from canasta.rule_pages import rule_href, variant_href
+    from canasta.rules.pages import rule_href, variant_href
 
     assert C.get_rules("mexicana") is MEX
     assert (MEX.players, MEX.teams, MEX.decks, MEX.jokers_per_deck) == (4, 2, 3, 2)

@@ -8,8 +8,8 @@ from dataclasses import replace
 import pytest
 
 import canasta as C
-from canasta.rules import CLASSIC, RuleSet
-from canasta.state import State
+from canasta.game.state import State
+from canasta.rules.ruleset import CLASSIC, RuleSet
 from tests.engine.helpers import DRAW, discard, meld, position, rule, take
 from tests.engine.invariants import play_random
 

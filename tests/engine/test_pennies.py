@@ -9,10 +9,10 @@ import json
 from typing import Any
 
 import canasta as C
-from canasta.house_rules import rules_named
-from canasta.scoring import canasta_bonus, score_round
-from canasta.state import State
-from canasta.view import view_for
+from canasta.game.state import State
+from canasta.io.view import view_for
+from canasta.play.scoring import canasta_bonus, score_round
+from canasta.rules.house_rules import rules_named
 from tests.engine.helpers import cards_drawn, discard, rule
 from tests.games import ai_round
 
@@ -50,7 +50,7 @@ def meld(*cards: str) -> C.Action:
 
 
 def test_PH1_six_players_two_teams_of_three_or_three_of_two() -> None:
-    from canasta.rule_pages import rule_href, variant_href
+    from canasta.rules.pages import rule_href, variant_href
 
     assert (RULES.players, RULES.teams) == (6, 2)
     assert RULES.seats_of(0) == (0, 2, 4) and RULES.partner_of(0) == 2
@@ -141,7 +141,7 @@ def test_PH11_no_pile_with_a_wild_card_on_top_and_twenty_thousand() -> None:
 
 
 def test_PH12_PH13_presets_are_offered() -> None:
-    from canasta.house_rules import describe
+    from canasta.rules.house_rules import describe
 
     assert {"PH12", "PH13"} <= {d["id"] for d in describe(RULES)}
 

@@ -8,10 +8,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import canasta as C
-from canasta.cards import VALUE
-from canasta.melds import canasta_kind, shape_problem, wild_room
-from canasta.rules import CLASSIC
-from canasta.state import evolve
+from canasta.game.cards import VALUE
+from canasta.game.state import evolve
+from canasta.mechanics.melds import canasta_kind, shape_problem, wild_room
+from canasta.rules.ruleset import CLASSIC
 from tests.engine.helpers import position, rule
 
 RANKS = "456789TJQKA"

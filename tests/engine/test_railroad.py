@@ -1,5 +1,5 @@
 """Railroad Canasta (docs/variants/railroad.md, R1-R26, seed 004): one test per rule id,
-the kitty (canasta/reserve.py's dealt packets), the kinds of canasta to go out
+the kitty (canasta/mechanics/reserve.py's dealt packets), the kinds of canasta to go out
 (solver.kinds_lacking), 7s held (discards.py), the empty stock, the worked examples,
 the AI and saves."""
 
@@ -15,11 +15,11 @@ import pytest
 import canasta as C
 from canasta.ai import choose_action
 from canasta.ai.worlds import sample_world
-from canasta.cards import VALUE, make_deck
-from canasta.house_rules import rules_named
-from canasta.scoring import canasta_bonus, score_round
-from canasta.state import State
-from canasta.view import view_for
+from canasta.game.cards import VALUE, make_deck
+from canasta.game.state import State
+from canasta.io.view import view_for
+from canasta.play.scoring import canasta_bonus, score_round
+from canasta.rules.house_rules import rules_named
 from tests.engine.helpers import DRAW, cards_drawn, discard, rule
 from tests.engine.invariants import check_view_leaks_nothing
 from tests.games import ai_round
@@ -84,7 +84,7 @@ KITTIES = [["4H", "4H", "9S", "9S", "3H", "JK", "AC", "AC", "AD", "6S", "6S"],
 
 
 def test_R1_each_for_himself_four_players_and_two_to_six_by_preset() -> None:
-    from canasta.rule_pages import rule_href, variant_href
+    from canasta.rules.pages import rule_href, variant_href
 
     assert (RULES.players, RULES.teams, RULES.ask_permission) == (4, 4, False)
     for preset, players in (("R21", 2), ("R22", 3), ("R23", 5), ("R24", 6)):
@@ -192,8 +192,8 @@ def test_R10_no_wild_card_in_a_meld_of_sevens_but_by_option_R25() -> None:
 
 
 def test_R10_no_way_out_gives_a_wild_card_to_a_new_meld_of_sevens() -> None:
-    from canasta.going_out import go_out_plan
-    from canasta.needs import out_canastas
+    from canasta.outlook.going_out import go_out_plan
+    from canasta.outlook.needs import out_canastas
 
     # Beside the closed canasta of 7s a new meld of them may start (R8), but with no
     # wild card (R10): 7C 7D 2C is refused, so this hand has no way out.
@@ -219,9 +219,9 @@ def _every_split(rules: C.RuleSet, counts: dict[str, int],
 
 def test_R8_beside_closed_canastas_every_card_of_the_rank_starts_the_new_meld(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    from canasta import way_groups
-    from canasta.going_out import go_out_plan
-    from canasta.needs import out_canastas
+    from canasta.outlook import way_groups
+    from canasta.outlook.going_out import go_out_plan
+    from canasta.outlook.needs import out_canastas
 
     # Nothing more goes onto a closed canasta (R8), so a hand's cards of its rank all start
     # the new meld: one split, not the 8 x 6 x 5 of every count (a 114-card Railroad hand
@@ -367,7 +367,7 @@ def test_R20_the_game_is_twenty_thousand_and_ties_play_on() -> None:
 
 
 def test_R21_to_R26_presets_are_offered() -> None:
-    from canasta.house_rules import describe
+    from canasta.rules.house_rules import describe
 
     ids = {d["id"] for d in describe(RULES)}
     assert {"R21", "R22", "R23", "R24", "R25", "R26"} <= ids

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 import canasta as C
-from canasta.rule_options import OPTIONS, problems
+from canasta.rules.options import OPTIONS, problems
 
 
 def test_every_option_is_described_once_with_its_default() -> None:
@@ -88,14 +88,14 @@ def test_rule_ids_travel_by_value_and_default_to_none() -> None:
 
 
 def test_every_option_but_the_names_says_which_rule_it_sets() -> None:
-    from canasta.rule_options import rule_of
+    from canasta.rules.options import rule_of
 
     assert rule_of("canastas_to_go_out") == "C30" and rule_of("wild_meld_min") == "F1"
     assert [n for n in OPTIONS if rule_of(n) is None] == ["name", "title", "rule_ids"]
 
 
 def test_rule_set_fields_are_grouped_in_the_source_as_the_options_group_them() -> None:
-    """canasta/rules.py groups RuleSet's fields under comments named after the groups of
+    """canasta/rules/ruleset.py groups RuleSet's fields under comments named after the groups of
     rule_options.OPTIONS (docs/ENGINE.md, "Rules as data"): each field sits under its
     own group's comment."""
     import inspect

@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 
 import canasta as C
-from canasta.actions import NEXT_ROUND
-from canasta.cards import VALUE, WILDS, make_deck
-from canasta.melds import shape_problem
-from canasta.rules import CLASSIC
-from canasta.state import evolve
+from canasta.game.actions import NEXT_ROUND
+from canasta.game.cards import VALUE, WILDS, make_deck
+from canasta.game.state import evolve
+from canasta.mechanics.melds import shape_problem
+from canasta.rules.ruleset import CLASSIC
 from tests.engine.helpers import ASK, DRAW, act, discard, meld, position, rule, take
 
 OPENED = [[["KD", "KD", "KC"]], []]

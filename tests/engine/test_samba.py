@@ -1,5 +1,5 @@
 """Samba (docs/variants/samba.md, S1-S15): one test per rule id, the sequences' mechanism
-(canasta/sequences.py), the worked examples, the AI and saves."""
+(canasta/mechanics/sequences.py), the worked examples, the AI and saves."""
 
 from __future__ import annotations
 
@@ -8,12 +8,12 @@ import random
 from typing import Any
 
 import canasta as C
-from canasta.going_out import can_go_out_with, go_out_plan
-from canasta.house_rules import rules_named
-from canasta.scoring import canasta_bonus, red_three_score, red_threes_count_plus
-from canasta.sequences import placements, span_of
-from canasta.solver import initial_reachable
-from canasta.state import State
+from canasta.game.state import State
+from canasta.mechanics.sequences import placements, span_of
+from canasta.outlook.going_out import can_go_out_with, go_out_plan
+from canasta.outlook.solver import initial_reachable
+from canasta.play.scoring import canasta_bonus, red_three_score, red_threes_count_plus
+from canasta.rules.house_rules import rules_named
 from tests.engine.helpers import DRAW, THREE_DECK_OTHERS, discard, rule, three_deck_at
 from tests.games import ai_round, replayed_playouts
 
@@ -51,7 +51,7 @@ def seq(state: State, team: int = 0) -> list[tuple[str, ...]]:
 
 
 def test_S1_three_decks_fifteen_cards_and_the_rules_page() -> None:
-    from canasta.rule_pages import rule_href, variant_href
+    from canasta.rules.pages import rule_href, variant_href
 
     assert (SAMBA.players, SAMBA.teams, SAMBA.decks, SAMBA.jokers_per_deck) == (4, 2, 3, 2)
     state = C.new_game(SAMBA, 4)
@@ -288,7 +288,7 @@ def test_a_samba_game_replays_from_its_save() -> None:
 
 
 def test_the_fast_path_plays_samba_and_its_scores_agree_with_the_engine() -> None:
-    from canasta.ai.fast import Sim, unmodelled
+    from canasta.ai.fast.playout import Sim, unmodelled
 
     assert unmodelled(SAMBA) is None
     assert all(agree for _, agree in replayed_playouts(SAMBA, range(20)))

@@ -1,5 +1,5 @@
 """Samba with three naturals a meld (docs/variants/samba-three-naturals.md, N1-N8, seed
-003 line 75): one test per rule id, the wild card in a sequence (canasta/wild_runs.py and
+003 line 75): one test per rule id, the wild card in a sequence (canasta/mechanics/wild_runs.py and
 sequences.span_of), the worked examples, the AI and saves."""
 
 from __future__ import annotations
@@ -9,12 +9,12 @@ import random
 from typing import Any
 
 import canasta as C
-from canasta.house_rules import rules_named
-from canasta.scoring import canasta_bonus
-from canasta.sequences import in_run_order, span_of
-from canasta.solver import initial_reachable, sequence_ways
-from canasta.state import State
-from canasta.view import view_for
+from canasta.game.state import State
+from canasta.io.view import view_for
+from canasta.mechanics.sequences import in_run_order, span_of
+from canasta.outlook.solver import initial_reachable, sequence_ways
+from canasta.play.scoring import canasta_bonus
+from canasta.rules.house_rules import rules_named
 from tests.engine.helpers import rule, three_deck_at
 from tests.games import ai_round
 
@@ -44,7 +44,7 @@ OPEN = [["KS", "KH", "KD"]]  # a side with its initial meld down (meld 1)
 
 
 def test_N1_samba_with_its_changes_and_the_rules_page() -> None:
-    from canasta.rule_pages import rule_href, variant_href
+    from canasta.rules.pages import rule_href, variant_href
 
     for name in ("decks", "hand_size", "draw_count", "max_wilds", "groups_per_rank",
                  "sequence_min", "sequence_max", "canastas_to_go_out", "going_out_bonus",
@@ -187,9 +187,9 @@ def test_N3_the_look_ahead_ways_are_valid_and_miss_no_single_sequence() -> None:
     subset of the hand that makes one new sequence alone is among its ways."""
     from itertools import combinations
 
-    from canasta.sequences import join_problem
-    from canasta.sequences import start_problem as run_problem
-    from canasta.wild_runs import wild_placements
+    from canasta.mechanics.sequences import join_problem
+    from canasta.mechanics.sequences import start_problem as run_problem
+    from canasta.mechanics.wild_runs import wild_placements
 
     def kinds(cards: tuple[str, ...]) -> tuple[str, ...]:
         return tuple(sorted("2" if c[0] == "2" else c for c in cards))

@@ -1,6 +1,6 @@
 """Samba with a counted pile and melds of 2s (docs/variants/samba-twos.md, Z1-Z14, seed
-003 line 73): one test per rule id, the counted pile (canasta/counted_pile.py), melds of
-2s (canasta/twos_melds.py), the worked examples, the AI and saves."""
+003 line 73): one test per rule id, the counted pile (canasta/mechanics/counted_pile.py), melds of
+2s (canasta/mechanics/twos_melds.py), the worked examples, the AI and saves."""
 
 from __future__ import annotations
 
@@ -12,12 +12,12 @@ from typing import Any
 import canasta as C
 from canasta.ai import choose_action
 from canasta.ai.worlds import sample_world
-from canasta.counted_pile import count
-from canasta.going_out import can_go_out_with, go_out_plan
-from canasta.house_rules import rules_named
-from canasta.scoring import canasta_bonus, count_bonus, red_three_score
-from canasta.state import State
-from canasta.view import view_for
+from canasta.game.state import State
+from canasta.io.view import view_for
+from canasta.mechanics.counted_pile import count
+from canasta.outlook.going_out import can_go_out_with, go_out_plan
+from canasta.play.scoring import canasta_bonus, count_bonus, red_three_score
+from canasta.rules.house_rules import rules_named
 from tests.engine.helpers import discard, rule, three_deck_at
 from tests.engine.invariants import check_view_leaks_nothing
 from tests.games import ai_round
@@ -54,7 +54,7 @@ def dealt_with(upcard: str, rules: C.RuleSet = RULES) -> State:
 
 
 def test_Z1_samba_with_its_changes_and_the_rules_page() -> None:
-    from canasta.rule_pages import rule_href, variant_href
+    from canasta.rules.pages import rule_href, variant_href
 
     for name in ("decks", "hand_size", "draw_count", "max_wilds", "groups_per_rank",
                  "sequence_min", "sequence_max", "canastas_to_go_out", "initial_meld",

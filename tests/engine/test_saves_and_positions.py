@@ -102,7 +102,7 @@ def test_an_impossible_position_raises_position_error(data: dict[str, object], w
 def test_the_same_seed_deals_the_same_cards_and_rounds_do_not_depend_on_play() -> None:
     a, b = C.new_game("classic", 5), C.new_game("classic", 5)
     assert a.hands == b.hands and a.stock == b.stock
-    from canasta.transitions import deal_round
+    from canasta.play.transitions import deal_round
 
     second = deal_round(a.rules, 5, 2, 0, (0, 0))
     assert second.hands == deal_round(a.rules, 5, 2, 0, (900, 10)).hands

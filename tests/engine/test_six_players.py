@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 
 import canasta as C
-from canasta.house_rules import with_house_rules
-from canasta.scoring import red_three_score
-from canasta.state import State
+from canasta.game.state import State
+from canasta.play.scoring import red_three_score
+from canasta.rules.house_rules import with_house_rules
 from tests.engine.helpers import ASK, DRAW, discard, meld, rule
 
 SIX = ("classic-6p", "classic-6p-3x2")

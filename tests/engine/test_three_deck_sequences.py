@@ -8,8 +8,8 @@ import random
 from typing import Any
 
 import canasta as C
-from canasta.scoring import canasta_bonus, red_three_score
-from canasta.state import State
+from canasta.game.state import State
+from canasta.play.scoring import canasta_bonus, red_three_score
 from tests.engine.helpers import discard, meld, rule, three_deck_at
 from tests.games import ai_round, replayed_playouts
 
@@ -25,7 +25,7 @@ def test_Q1_three_decks_and_eleven_cards() -> None:
     state = C.new_game(Q, 3)
     assert sum(state.cards_in_play().values()) == 162
     assert all(len(h) == 11 for h in state.hands)
-    from canasta.rule_pages import rule_href
+    from canasta.rules.pages import rule_href
 
     assert rule_href("Q2") == "./static/rules/three-deck-sequences.html#Q2"
 
@@ -64,7 +64,7 @@ def test_Q6_everything_else_is_classic() -> None:
 
 
 def test_the_fast_path_and_every_ai_level_play_it_and_a_save_replays() -> None:
-    from canasta.ai.fast import unmodelled
+    from canasta.ai.fast.playout import unmodelled
 
     assert unmodelled(Q) is None
     assert all(agree for _, agree in replayed_playouts(Q, range(20)))

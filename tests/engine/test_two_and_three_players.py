@@ -10,7 +10,7 @@ import dataclasses
 import pytest
 
 import canasta as C
-from canasta.state import State
+from canasta.game.state import State
 from tests.engine.helpers import ASK, DRAW, discard, meld, rule
 from tests.engine.test_edge_cases import CANASTA, table
 

@@ -9,14 +9,14 @@ from typing import Any
 import pytest
 
 import canasta as C
-from canasta.actions import Meld, TakePile
-from canasta.errors import PositionError
-from canasta.going_out import can_go_out_with, go_out_plan
-from canasta.house_rules import with_house_rules
-from canasta.melds import WILD_KEY
-from canasta.rules import CLASSIC
-from canasta.scoring import canasta_bonus
-from canasta.state import State
+from canasta.game.actions import Meld, TakePile
+from canasta.game.errors import PositionError
+from canasta.game.state import State
+from canasta.mechanics.melds import WILD_KEY
+from canasta.outlook.going_out import can_go_out_with, go_out_plan
+from canasta.play.scoring import canasta_bonus
+from canasta.rules.house_rules import with_house_rules
+from canasta.rules.ruleset import CLASSIC
 from tests.engine.helpers import discard, meld, rule, take
 from tests.games import ai_round
 
@@ -38,7 +38,7 @@ def at(rules: C.RuleSet, hand: list[str], *, melds: Any = None, pile: list[str] 
 
 
 def test_W1_the_game_is_registered_with_its_rules_page() -> None:
-    from canasta.rule_pages import rule_href, variant_href
+    from canasta.rules.pages import rule_href, variant_href
 
     assert C.get_rules("wild-canasta") is WILD
     assert variant_href("wild-canasta") == "./static/rules/wild-canasta.html"
@@ -176,7 +176,7 @@ def test_W7_option_the_wild_canasta_is_laid_down_whole() -> None:
 def test_the_rule_set_refuses_a_limit_below_a_canasta() -> None:
     from dataclasses import replace
 
-    from canasta.errors import RuleSetError
+    from canasta.game.errors import RuleSetError
 
     with pytest.raises(RuleSetError, match="meld_max"):
         replace(WILD, meld_max=6)

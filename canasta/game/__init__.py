@@ -1,0 +1,1 @@
+"""The game's nouns: cards, the deal, the state, actions and errors."""

@@ -1,0 +1,1 @@
+"""Views, positions and saves: what crosses the engine's boundary as JSON."""

@@ -1,0 +1,1 @@
+"""Checking and applying actions: refusals, legal actions, transitions, scoring, the coach."""

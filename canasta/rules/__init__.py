@@ -1,0 +1,1 @@
+"""What a game is: the RuleSet, its options, the named variants and house rules."""
