@@ -28,13 +28,13 @@ def _declining_states(count: int) -> list[tuple[C.State, int, str]]:
     normal player, each checked against the hand before the draw."""
     found: list[tuple[C.State, int, str]] = []
     for seed in range(1, 40):
-        state = C.transitions.deal_round(WILD_CANASTA, seed, 1, 0, (0, 0))
+        state = C.play.transitions.deal_round(WILD_CANASTA, seed, 1, 0, (0, 0))
         step = 0
         while not state.round_over and len(found) < count:
             seat = state.to_act
             action = choose_action(C.view_for(state, seat), "normal", seed * 1000 + step)
             after = C.apply(state, action)
-            if isinstance(action, C.actions.Draw):
+            if isinstance(action, C.game.actions.Draw):
                 rank = declines(WILD_CANASTA, list(state.pile),
                                 state.opened[seat % WILD_CANASTA.teams])
                 if rank:

@@ -31,7 +31,7 @@ def _meld_views(variant: str, count: int) -> list[dict[str, object]]:
     rules = rules_named(variant)
     found = []
     for seed in range(1, 30):
-        state = C.transitions.deal_round(rules, seed, 1, 0, (0, 0))
+        state = C.play.transitions.deal_round(rules, seed, 1, 0, (0, 0))
         step = 0
         while not state.round_over and len(found) < count:
             view = C.view_for(state, state.to_act)

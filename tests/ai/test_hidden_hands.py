@@ -31,7 +31,7 @@ def _views(count: int, after: int) -> list[tuple[C.State, dict[str, Any]]]:
     cards, from rounds of the normal player."""
     found: list[tuple[C.State, dict[str, Any]]] = []
     for seed in range(1, 60):
-        state = C.transitions.deal_round(CLASSIC, seed, 1, 3, (0, 0))
+        state = C.play.transitions.deal_round(CLASSIC, seed, 1, 3, (0, 0))
         step = 0
         while not state.round_over and len(found) < count:
             view = C.view_for(state, state.to_act)
@@ -84,7 +84,7 @@ def test_sampled_hands_hold_more_pairs_and_the_deck_stays_whole() -> None:
 
 
 def test_a_seat_that_has_thrown_nothing_is_dealt_at_random() -> None:
-    state = C.transitions.deal_round(CLASSIC, 3, 1, 3, (0, 0))
+    state = C.play.transitions.deal_round(CLASSIC, 3, 1, 3, (0, 0))
     view = C.view_for(state, state.to_act)
     a = worlds.sample_world(view, random.Random(2), None, KEPT_DISCARDS)
     b = worlds.sample_world(view, random.Random(2))

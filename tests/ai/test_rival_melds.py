@@ -32,7 +32,7 @@ def _opened_meld_views(variant: str, seeds: range) -> list[dict[str, Any]]:
     rules = rules_named(variant)
     found = []
     for seed in seeds:
-        state = C.transitions.deal_round(rules, seed, 1, 0, (0, 0))
+        state = C.play.transitions.deal_round(rules, seed, 1, 0, (0, 0))
         step = 0
         while not state.round_over:
             view = C.view_for(state, state.to_act)

@@ -20,7 +20,7 @@ def _way_out_views(variant: str, count: int) -> list[dict[str, Any]]:
     rules = rules_named(variant)
     found: list[dict[str, Any]] = []
     for seed in range(1, 60):
-        state = C.transitions.deal_round(rules, seed, 1, 0, (0, 0))
+        state = C.play.transitions.deal_round(rules, seed, 1, 0, (0, 0))
         step = 0
         while not state.round_over and len(found) < count:
             view = C.view_for(state, state.to_act)

@@ -78,7 +78,7 @@ def test_a_final_discard_required_refuses_melding_the_last_card() -> None:
     state = playing(REQUIRED, ["QC", "QD", "QH"])
     assert rule(state, meld("QC", "QD", "QH")) is None
     plan = go_out_plan(REQUIRED, state.hands[0], state.melds[0], 1, 0)
-    assert plan is not None and isinstance(plan[-1], C.actions.Discard)
+    assert plan is not None and isinstance(plan[-1], C.game.actions.Discard)
     out = C.apply(C.apply(state, meld("QC", "QD", "QH")), discard("8S"))
     assert out.round_over and out.went_out == 0
 
@@ -92,7 +92,7 @@ def test_a_final_discard_forbidden_refuses_discarding_the_last_card() -> None:
     state = playing(FORBIDDEN, ["QC", "QD", "QH"], stock_top=["KS"])
     assert rule(state, meld("QC", "QD", "QH")) is None
     plan = go_out_plan(FORBIDDEN, state.hands[0], state.melds[0], 1, 0)
-    assert plan is not None and all(isinstance(a, C.actions.Meld) for a in plan)
+    assert plan is not None and all(isinstance(a, C.game.actions.Meld) for a in plan)
     out = C.apply(C.apply(state, meld("QC", "QD", "QH")), meld("KS"))
     assert out.round_over and out.went_out == 0
     # A single card left (forged: the engine lets none arise) may not be discarded.

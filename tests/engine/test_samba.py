@@ -280,7 +280,7 @@ def test_a_samba_game_replays_from_its_save() -> None:
     rng = random.Random(3)
     while not state.round_over:
         legal = C.legal_actions(state)
-        melds = [a for a in legal if isinstance(a, C.actions.Meld)]
+        melds = [a for a in legal if isinstance(a, C.game.actions.Meld)]
         state = C.apply(state, rng.choice(melds if melds and rng.random() < 0.7 else legal))
     assert any(m.kind == "sequence" for t in state.melds for m in t)
     again = C.from_json(json.loads(json.dumps(C.to_json(state))))
@@ -303,7 +303,7 @@ def test_the_fast_path_plays_samba_and_its_scores_agree_with_the_engine() -> Non
     for state, how in ((kings, "new"), (run, "onto")):
         sim = Sim(state, random.Random(1), record=True)
         assert sim._go_out(0)
-        assert any(isinstance(a, C.actions.Meld) and getattr(a, how) for a in sim.actions)
+        assert any(isinstance(a, C.game.actions.Meld) and getattr(a, how) for a in sim.actions)
         after = state
         for action in sim.actions:
             after = C.apply(after, action)
