@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PORT ?= 8000
 
-.PHONY: play test lint dist bench simulate soak arena perf shots docs-shots runtime engine chromium clean
+.PHONY: play test test-unit test-browser lint dist bench simulate soak arena perf shots docs-shots runtime engine chromium clean
 
 $(VENV)/.installed: requirements-dev.txt
 	python3 -m venv $(VENV)
@@ -37,14 +37,20 @@ lint: $(VENV)/.installed
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy
 
-# The engine and AI tests in two processes (pytest-xdist: CI has two cores; an idle one
-# takes tests queued for the other, so the long ones do not end the run on one core),
-# then the browser tests, also in two (each worker drives its own Chromium; the first
-# builds the site while the other waits: tests/e2e/conftest.py `site`). The
-# slowest tests are listed: they are where CI time goes.
-test: $(VENV)/.installed runtime engine chromium lint
-	$(VENV)/bin/pytest --ignore=tests/e2e -n 2 --dist worksteal --durations=15
-	$(VENV)/bin/pytest tests/e2e -n 2 --dist worksteal --durations=10
+# tools/suite.py runs the parts in turn — lint, the engine and AI tests in two processes
+# (pytest-xdist: CI has two cores; an idle one takes tests queued for the other), then the
+# browser tests, also in two (each worker drives its own Chromium; the first builds the
+# site while the other waits: tests/e2e/conftest.py `site`) — and prints each part's
+# minutes against its allowance (docs/TESTING.md, "The budget"), the slowest tests of
+# each, and the total. `make test-unit`, `make test-browser`: one part.
+test: $(VENV)/.installed runtime engine chromium
+	$(PY) tools/suite.py
+
+test-unit: $(VENV)/.installed runtime engine
+	$(PY) tools/suite.py unit
+
+test-browser: $(VENV)/.installed runtime engine chromium
+	$(PY) tools/suite.py browser
 
 dist: runtime engine
 	python3 tools/build.py dist dist
@@ -62,6 +68,7 @@ soak: $(VENV)/.installed
 	$(PY) -m tests.engine.explorer --states 1000000 || status=1; \
 	$(PY) -m tests.engine.brute --hands 2000 || status=1; \
 	$(PY) -m canasta fuzz --variant all --cases 100000 --seed 1 || status=1; \
+	CANASTA_SOAK=1 $(VENV)/bin/pytest -q -n 2 tests/engine tests/ai -k "level" || status=1; \
 	exit $$status
 
 arena: $(VENV)/.installed

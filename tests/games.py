@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 import canasta
@@ -29,13 +30,24 @@ def easy_game(seed: int, variant: str = "classic") -> tuple[canasta.State, list[
     return before, ends
 
 
-def ai_round(variant: str | canasta.RuleSet, seed: int, level: str) -> canasta.State:
+# The strong level searches for each decision (about a second each): a whole round of it
+# in every seat takes minutes. In `make test` it decides one decision in
+# `STRONG_EVERY` of a round (every phase of the turn comes round), the normal level the
+# others, so the round still runs to its end through the strong level's choices; `make
+# soak` (CANASTA_SOAK=1) plays every decision at the strong level.
+STRONG_EVERY = 1 if os.environ.get("CANASTA_SOAK") else 7
+
+
+def ai_round(variant: str | canasta.RuleSet, seed: int, level: str,
+             strong_every: int = STRONG_EVERY) -> canasta.State:
     """One round with `level` in every seat, each action checked by the engine first:
-    the level plays legal actions only, from its views, to the round's end."""
+    the level plays legal actions only, from its views, to the round's end (the strong
+    level: one decision in `strong_every`, the normal level the rest)."""
     state = canasta.new_game(variant, seed)
     steps = 0
     while not state.round_over:
-        action = choose_action(canasta.view_for(state, state.to_act), level, steps)
+        now = level if level != "strong" or steps % strong_every == 0 else "normal"
+        action = choose_action(canasta.view_for(state, state.to_act), now, steps)
         assert canasta.check(state, action) is None, action
         state = canasta.apply(state, action)
         steps += 1

@@ -90,7 +90,9 @@ def check_save_round_trips(state: State) -> None:
 
 def check_state(
     state: State, full: bool, seen_public: set[str] | None = None, save: bool = False
-) -> None:
+) -> list[C.Action]:
+    """Check every invariant of `state`; its legal actions, checked (the random
+    players choose among them, so each list is worked out once)."""
     assert state.cards_in_play() == deck(state), "cards not conserved"
     if state.round_over:
         rows = C.round_score(state)
@@ -111,6 +113,7 @@ def check_state(
         check_view_leaks_nothing(state, seen_public)
     if save or state.round_over:
         check_save_round_trips(state)
+    return legal
 
 
 class Played(NamedTuple):
@@ -130,7 +133,7 @@ def play_random(
     rng = random.Random(seed)
     state = C.new_game(variant, seed)
     seen_public = set(public_cards(state))
-    check_state(state, full=True, seen_public=seen_public)
+    legal = check_state(state, full=True, seen_public=seen_public)
     actions = 0
     played = 0
     games = 1
@@ -142,7 +145,7 @@ def play_random(
             seen_public = set(public_cards(state))
             games += 1
             round_states, round_actions = [state], []
-        legal = C.legal_actions(state)
+            legal = check_state(state, full=True, seen_public=seen_public)
         action = rng.choice(legal)
         # Every field but the log holds immutable values (the action chain holds
         # immutable actions only, so it is left out of the hash), so `apply` cannot change
@@ -154,8 +157,8 @@ def play_random(
             assert state.log_list() == log_before, "apply changed its input's log"
         actions += 1
         seen_public.update(public_cards(after))
-        check_state(after, full=actions % full_every == 0 or after.round_over,
-                    seen_public=seen_public, save=actions % save_every == 0)
+        legal = check_state(after, full=actions % full_every == 0 or after.round_over,
+                            seen_public=seen_public, save=actions % save_every == 0)
         state = after
         round_states.append(state)
         round_actions.append(action)
@@ -163,9 +166,9 @@ def play_random(
             played += 1
             check_replay(round_states, round_actions)
             if not state.game_over:
-                state = C.apply(state, C.legal_actions(state)[0])
+                state = C.apply(state, legal[0])
                 seen_public = set(public_cards(state))
-                check_state(state, full=True, seen_public=seen_public)
+                legal = check_state(state, full=True, seen_public=seen_public)
             round_states, round_actions = [state], []
     return Played(played, actions)
 
