@@ -68,3 +68,21 @@ def test_K10_all_four_black_threes_melded_going_out_score_100() -> None:
     row = score_round(out)[0]
     assert row["melded_cards"] == 7 * 10 + 4 * 5
     assert row["melded_cards"] + sum(row["extras"].values()) == 7 * 10 + 100
+
+
+# ----- defect 10: H7's words ----------------------------------------------------------------
+def test_H7_from_5000_the_initial_meld_needs_a_canasta_not_10000_points() -> None:
+    from tests.engine.test_house_rules import FIVES, O1, O2, O3, at, house
+
+    rules = house("H7")
+    rich = ["AC", "AC", "AD", "2C", "JK", "JK", "9S", "KD"]  # 200 points, no canasta
+    state = at(rules, [rich, O1, O2, O3], scores=[5000, 0])
+    refusal = C.check(state, meld("AC", "AC", "AD", "2C"))
+    assert refusal is not None and refusal.rule == "H7"
+    assert "10000" not in str(refusal.message) and "canasta" in str(refusal.message)
+    view = C.view_for(state, 0)
+    assert view["minimum"][0] != 10_000 and view["opening_canasta"][0] == "canasta"
+    assert view["minimum"][1] == 50 and view["opening_canasta"][1] is None
+    # a canasta opens, whatever its points
+    assert C.apply(at(rules, [[*FIVES, "9S", "KD"], O1, O2, O3], scores=[5000, 0]),
+                   meld(*FIVES)).opened[0]
