@@ -18,11 +18,12 @@ from canasta.mechanics.melds import (
     canasta_kind,
     points,
     shape_problem,
+    team_canastas,
     wild_room,
 )
 from canasta.mechanics.opening import NATURAL, TRIPLE, natural_triple
 from canasta.mechanics.sequences import SEQUENCE, Placement, placements, run_limit
-from canasta.mechanics.twos_melds import settle
+from canasta.mechanics.twos_melds import settle, starts
 from canasta.mechanics.wild_melds import free_wild_melds, shares
 from canasta.mechanics.wild_runs import wild_placements
 from canasta.rules.ruleset import RuleSet
@@ -98,6 +99,24 @@ def initial_reachable(
         return True
     hand, turn_melds, laid = settle(rules, hand, turn_melds)  # Z6: a locked side's 2s
     need -= points(laid)
+    if need <= 0 and not canasta_needed:
+        return True
+    for rest, after, started in ((hand, turn_melds, ()), *starts(rules, hand, turn_melds)):
+        made = (rules.wild_canastas_count_out
+                and team_canastas(rules, after) > team_canastas(rules, turn_melds))
+        if _reachable_in_ways(rules, rest, after, need - points(started), bonus_cards,
+                              canastas_have + made, may_go_out, canasta_opens,
+                              canasta_needed, dead):
+            return True
+    return False
+
+
+def _reachable_in_ways(rules: RuleSet, hand: tuple[str, ...],
+                       turn_melds: tuple[TableMeld, ...], need: int, bonus_cards: int,
+                       canastas_have: int, may_go_out: bool, canasta_opens: bool,
+                       canasta_needed: int, dead: frozenset[str]) -> bool:
+    """`initial_reachable` once the 2s are settled (Z5, Z6): over the ways to lay
+    sequences (S6)."""
     if need <= 0 and not canasta_needed:
         return True
     existing = {r: held for r, held in meld_counts(turn_melds).items() if r not in dead}

@@ -25,7 +25,7 @@ from canasta.mechanics.melds import (
 )
 from canasta.mechanics.opening import TRIPLE, canasta_lacking, still_needed
 from canasta.mechanics.pure_melds import wild_problem
-from canasta.mechanics.reserve import joining_now, packet_joining
+from canasta.mechanics.reserve import first_canasta_now, joining_now, packet_joining
 from canasta.mechanics.sequences import (
     SEQUENCE,
     SEQUENCE_KEY,
@@ -262,6 +262,7 @@ def _after_meld(state: State, cards: tuple[str, ...], rest: tuple[str, ...],
             lacking = still_needed(rules, state.scores[team], lacking)
             held = sum(c not in RED_THREES for c in state.pending)  # red 3s go down (C20)
             held += joining_now(state)  # M3, U6: the reserve joins too
+            held += first_canasta_now(state, after)  # E7: so do the first canasta's
             if not initial_reachable(rules, rest, after, need, held, out,
                                      may_go_out(rules, state.permission),
                                      canasta_opens=waiver, canasta_needed=lacking, dead=dead):
@@ -281,6 +282,7 @@ def _after_meld(state: State, cards: tuple[str, ...], rest: tuple[str, ...],
             left = rest + tuple(c for c in state.pending if c not in RED_THREES)
             # M3: this meld completes the initial meld: the reserve joins the hand
             left += state.stock[:joining_now(state)]
+    left += state.stock[:first_canasta_now(state, after)]  # E7: cards joining at once
     left += packet_joining(state, after, len(left))  # PH4, HF8: a packet joining at once
     hand_after = len(left)
     if left and (rules.sevens_held or rules.last_discard_not_seven):  # R18

@@ -10,7 +10,7 @@ from canasta.game.state import State
 from canasta.play.scoring import score_round
 from canasta.rules.house_rules import rules_named
 from tests.engine import test_cuban as cuban
-from tests.engine.helpers import discard, meld, rule
+from tests.engine.helpers import ASK, discard, meld, rule, three_deck_at
 
 HF = C.get_rules("hand-and-foot")
 RAILROAD = C.get_rules("railroad")
@@ -19,6 +19,80 @@ RAILROAD = C.get_rules("railroad")
 def _reds(rules: C.RuleSet) -> list[str]:
     """Every red 3 of the rule set's decks."""
     return ["3D", "3H"] * rules.decks
+
+
+# ----- defects 1 and 2: samba-twos's meld of 2s started in the turn looked ahead ------------
+SAMBA_TWOS = C.get_rules("samba-twos")
+MIXED_KINGS = ["KC", "KD", "KH", "KS", "KC", "2S", "JK"]  # at the wild limit (S4: two)
+MIXED_QUEENS = ["QC", "QD", "QH", "QS", "QC", "2S", "JK"]
+
+
+def _listed(state: State, cards: list[str]) -> bool:
+    """`legal_actions` lists a meld of these cards (compared up to order)."""
+    return any(a.get("type") == "meld" and sorted(a["cards"]) == sorted(cards)
+               for a in map(C.action_to_json, C.legal_actions(state)))
+
+
+def test_C26_samba_twos_a_run_then_a_meld_of_twos_reach_the_initial_meld() -> None:
+    """4♠ 5♠ 6♠ (15) then 2♣ 2♦ 2♥ (60) make 75 of 50, keeping 9♥ K♦: the run may come
+    first, as the 2s may."""
+    state = three_deck_at(SAMBA_TWOS, ["4S", "5S", "6S", "2C", "2D", "2H", "9H", "KD"])
+    assert rule(state, meld("4S", "5S", "6S")) is None
+    assert _listed(state, ["4S", "5S", "6S"])
+    after = C.apply(C.apply(state, meld("4S", "5S", "6S")), meld("2C", "2D", "2H"))
+    assert after.opened[0] and sorted(after.hands[0]) == ["9H", "KD"]
+
+
+def test_C33_samba_twos_may_ask_when_a_meld_of_twos_goes_out() -> None:
+    """Two mixed canastas at the wild limit: 2♣ 2♦ 2♥ start a meld of 2s and 9♠ is
+    discarded to go out, so "May I go out?" may be asked."""
+    state = three_deck_at(SAMBA_TWOS, ["2C", "2D", "2H", "9S"],
+                          melds=[[MIXED_KINGS, MIXED_QUEENS], []])
+    assert rule(state, ASK) is None and C.view_for(state, 0)["may_ask"]
+    out = C.apply(C.apply(state, meld("2C", "2D", "2H")), discard("9S"))
+    assert out.round_over and out.went_out == 0
+
+
+# ----- defects 3 and 4: two melds of one rank (S5) ---------------------------------------------
+EIGHTS = ["8C", "8C", "8D", "8D", "8H", "8H", "8S"]  # a natural canasta of 8s
+NEW_EIGHTS = ["8S", "8C", "8D", "2S", "2H"]  # a newer meld of 8s at the wild limit
+
+
+def _two_melds_of_eights(name: str) -> State:
+    return three_deck_at(C.get_rules(name), ["JK", "5C"],
+                         melds=[[EIGHTS, NEW_EIGHTS, MIXED_KINGS], []])
+
+
+def test_C33_S5_samba_may_ask_with_a_wild_card_for_the_older_canasta_of_a_rank() -> None:
+    state = _two_melds_of_eights("samba")
+    older = state.melds[0][0].id
+    assert rule(state, ASK) is None
+    out = C.apply(C.apply(state, meld("JK", onto=older)), discard("5C"))
+    assert out.round_over and out.went_out == 0
+
+
+def test_BR8_brazilian_asks_and_goes_out_with_the_older_canasta_of_a_rank() -> None:
+    state = _two_melds_of_eights("brazilian")
+    older = state.melds[0][0].id
+    assert rule(state, meld("JK", onto=older)) == "BR8"  # (asking first is compulsory)
+    assert rule(state, ASK) is None
+    asked = C.apply(state, ASK)
+    yes = C.apply(asked, C.parse_action({"type": "answer", "yes": True}))
+    out = C.apply(C.apply(yes, meld("JK", onto=older)), discard("5C"))
+    assert out.round_over and out.went_out == 0
+
+
+# ----- defect 5: the escalera game's eleven cards keep the hand (E7, E4) --------------------
+def test_E7_the_escalera_that_makes_the_first_canasta_may_keep_one_card() -> None:
+    """4♥-10♥ lay the escalera, the round's first canasta, keeping K♦: the stock's eleven
+    cards join the hand at once, so the hand keeps more than two cards (E4)."""
+    from tests.engine.test_escalera import at
+
+    run = ["4H", "5H", "6H", "7H", "8H", "9H", "TH"]
+    state = at([*run, "KD"], melds=[[["QC", "QD", "QH"]], []])
+    assert rule(state, meld(*run)) is None and _listed(state, run)
+    after = C.apply(state, meld(*run))
+    assert len(after.hands[0]) == 1 + 11 and not after.round_over
 
 
 # ----- defects 7 and 8: every red 3 of Hand and Foot and of Railroad --------------------------
