@@ -25,7 +25,12 @@ from canasta.mechanics.melds import (
 )
 from canasta.mechanics.opening import TRIPLE, canasta_lacking, still_needed
 from canasta.mechanics.pure_melds import wild_problem
-from canasta.mechanics.reserve import first_canasta_now, joining_now, packet_joining
+from canasta.mechanics.reserve import (
+    first_canasta_now,
+    foot_waiting,
+    joining_now,
+    packet_joining,
+)
 from canasta.mechanics.sequences import (
     SEQUENCE,
     SEQUENCE_KEY,
@@ -305,12 +310,14 @@ def _after_meld(state: State, cards: tuple[str, ...], rest: tuple[str, ...],
                  "of wild cards){points, plural, =0 {} other { and # points}}}}.",
                  **need_params(state)),
         )
-    if need <= 0 and not lacking and hand_after < 2:
+    # HF8: one card left with the foot waiting is discarded to take up the foot
+    walking = hand_after == 1 and foot_waiting(state, state.to_move)
+    if need <= 0 and not lacking and hand_after < 2 and not walking:
         problem = finish_problem(rules, left, after, out, state.permission,
                                  lone=len(state.hands[state.to_move]) == 1, dead=dead)
         if problem is not None:
             return finish_rejection(rules, problem)
-    if state.permission is False and hand_after < 2:
+    if state.permission is False and hand_after < 2 and not walking:
         return Rejection(
             "C33", "Your partner said no: you may not go out this turn, so keep at least two cards."
         )

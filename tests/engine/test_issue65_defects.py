@@ -95,6 +95,22 @@ def test_E7_the_escalera_that_makes_the_first_canasta_may_keep_one_card() -> Non
     assert len(after.hands[0]) == 1 + 11 and not after.round_over
 
 
+# ----- defect 6: Hand and Foot's way to the foot by a discard (HF8) ------------------------
+def test_HF8_a_meld_may_leave_one_card_to_discard_for_the_foot() -> None:
+    """With the foot waiting and no books, 8♣ 8♦ 8♥ leave 5♥, whose discard takes up the
+    foot (the draw of two cards each turn makes this the usual way to it)."""
+    from tests.engine.test_hand_and_foot import at
+
+    state = at(["8C", "8D", "8H", "5H"], melds=[["9C", "9D", "9H"]])
+    assert rule(state, meld("8C", "8D", "8H")) is None and _listed(state, ["8C", "8D", "8H"])
+    walk = C.apply(C.apply(state, meld("8C", "8D", "8H")), discard("5H"))
+    assert not walk.round_over and walk.to_move == 1 and len(walk.hands[0]) == 11
+    # in the foot, the books are needed again to go down to one card (HF11)
+    footed = at(["8C", "8D", "8H", "5H"], melds=[["9C", "9D", "9H"]],
+                feet=[[], [], [], []])
+    assert rule(footed, meld("8C", "8D", "8H")) == "HF11"
+
+
 # ----- defects 7 and 8: every red 3 of Hand and Foot and of Railroad --------------------------
 def _all_reds(rules: C.RuleSet, melded: bool = True) -> int:
     """What every red 3 of the game laid down by seat 0's side scores."""
