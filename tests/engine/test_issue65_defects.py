@@ -176,3 +176,33 @@ def test_H7_from_5000_the_initial_meld_needs_a_canasta_not_10000_points() -> Non
     # a canasta opens, whatever its points
     assert C.apply(at(rules, [[*FIVES, "9S", "KD"], O1, O2, O3], scores=[5000, 0]),
                    meld(*FIVES)).opened[0]
+
+
+# ----- the smaller points ------------------------------------------------------------------
+def test_S5_a_take_is_listed_once_where_the_side_has_no_meld_of_the_rank() -> None:
+    state = three_deck_at(C.get_rules("samba"), ["9C", "9D", "4H", "KD"], pile=["9S"],
+                          phase="draw", melds=[[MIXED_KINGS], []])
+    takes = [C.action_to_json(a) for a in C.legal_actions(state)
+             if C.action_to_json(a)["type"] == "take_pile"]
+    assert len(takes) == 1 and sorted(takes[0]["cards"]) == ["9C", "9D"]
+    # the form with "new" that a save may hold is still accepted, and plays the same
+    new = C.parse_action({"type": "take_pile", "cards": ["9C", "9D"], "new": True})
+    assert C.check(state, new) is None
+    assert C.apply(state, new).melds == C.apply(state, C.parse_action(takes[0])).melds
+
+
+def test_Z3_every_view_counts_the_face_down_cards_held_back() -> None:
+    """samba-twos: a side without its initial meld takes the counted pile (C12: held
+    back); every seat saw how many cards lay face down, so every view counts them."""
+    from tests.engine.test_samba_twos import at, take
+
+    hand = ["KS", "KH", "KD", "QC", "QD", "QH", "4S", "9D", "TD"]
+    table = at(hand, phase="draw", pile=["9C", "8C", "5H", "KC"])._replace(face_down=2)
+    after = C.apply(table, take("KS", "KH"))
+    for seat in range(4):
+        view = C.view_for(after, seat)
+        assert view["pending_face_down"] == 2
+        shown = len(view["pending"]) - (2 if seat == 0 else 0)
+        assert shown == 1  # (the face-up 5♥; the taker sees the face-down ones too)
+    done = C.apply(after, meld("QC", "QD", "QH"))
+    assert C.view_for(done, 1)["pending_face_down"] == 0
