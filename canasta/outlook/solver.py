@@ -187,8 +187,9 @@ def reachable(
     canasta_needed: int = 0,
 ) -> bool:
     """`initial_reachable` for a hand given as `hand_counts` and its size, with the
-    melds made this turn given as `meld_counts`."""
-    if need <= 0 and not canasta_needed:
+    melds made this turn given as `meld_counts`. (A need already met still asks for two
+    cards kept, or a way out: a way of laying sequences may have used the hand up.)"""
+    if need <= 0 and not canasta_needed and hand_size + bonus_cards >= 2:
         return True
     # Quick bound: the most points any arrangement can reach, ignoring C31.
     best = 0

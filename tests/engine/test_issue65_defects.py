@@ -206,3 +206,19 @@ def test_Z3_every_view_counts_the_face_down_cards_held_back() -> None:
         assert shown == 1  # (the face-up 5♥; the taker sees the face-down ones too)
     done = C.apply(after, meld("QC", "QD", "QH"))
     assert C.view_for(done, 1)["pending_face_down"] == 0
+
+
+# ----- found by the explorer beyond the issue's list -------------------------------------------
+def test_C26_a_sequence_that_uses_up_the_hand_does_not_reach_the_initial_meld() -> None:
+    """samba-three-naturals at 3000 (120): 4s with a joker down (75); J♥ Q♥ K♥ (30) would
+    leave only a joker, whose only places (the 4s' canasta, the sequence) use the hand up
+    without the two canastas to go out: the look-ahead counted the joker's sequence
+    place as meeting the minimum with no card kept, a dead end."""
+    rules = C.get_rules("samba-three-naturals")
+    hand = ["4S", "4S", "4D", "4C", "4C", "JK", "JH", "QH", "KH", "JK"]
+    state = three_deck_at(rules, hand, scores=[3000, 0])
+    state = C.apply(state, meld("4S", "4S", "4D", "4C", "4C"))
+    state = C.apply(state, meld("JK", rank="4"))
+    assert state.turn_points == 75 and not state.opened[0]
+    assert rule(state, meld("JH", "QH", "KH")) == "C26"
+    assert not _listed(state, ["JH", "QH", "KH"])
