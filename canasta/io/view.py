@@ -109,6 +109,9 @@ def view_for(state: State, seat: int) -> dict[str, Any]:
         "log": state.log_list(),
         "legal": [action_to_json(a) for a in legal_actions(state)] if acting else [],
     }
+    if rules.counted_pile:  # Z3 (additive): the held-back cards that came face down,
+        # counted for every seat (all saw how many lay face down; only the taker sees them)
+        view["pending_face_down"] = state.face_down if state.pending and not state.pile else 0
     if rules.black_threes_set_aside:  # K10: each team's black 3s set aside (additive)
         view["black_threes_aside"] = [list(state.aside_of(t)) for t in range(rules.teams)]
     if state.packets:  # R13 (additive): each seat's kitty, its cards to its owner once open

@@ -59,8 +59,9 @@ def split_aside(rules: RuleSet, cards: tuple[str, ...]) -> tuple[tuple[str, ...]
 def aside_score(rules: RuleSet, aside: int, melded: int) -> int:
     """K10: what a team's `aside` set-aside black 3s score, `melded` being its black 3s
     melded when going out (already counted at their value as melded cards): their
-    value each, or `all_black_threes_bonus` in all when the team holds every one."""
+    value each, or `all_black_threes_bonus` in all when the team holds every one (all
+    of them melded going out too: "set aside, or melded when going out")."""
     every = 2 * rules.decks
-    if rules.all_black_threes_bonus and aside and aside + melded == every:
+    if rules.all_black_threes_bonus and aside + melded == every:
         return rules.all_black_threes_bonus - BLACK_THREE_VALUE * melded
     return BLACK_THREE_VALUE * aside

@@ -52,6 +52,17 @@ def first_canasta_cards(rules: RuleSet, canastas_before: int, canastas_after: in
     return min(rules.reserve_size, stock_size)
 
 
+def first_canasta_now(state: State, after: tuple[TableMeld, ...]) -> int:
+    """E7 for the checks: how many stock cards join the hand of the player to move if
+    his play makes his side's melds `after` (they count among the cards he keeps)."""
+    if state.rules.reserve_trigger != "first_canasta":
+        return 0
+    before = sum(map(state.canastas, range(len(state.melds))))
+    return first_canasta_cards(state.rules, before,
+                               sum(len(m.cards) >= state.rules.canasta_size
+                                   and m.rank != "3" for m in after), len(state.stock))
+
+
 def take_reserve(
     rules: RuleSet, stock: tuple[str, ...], count: int
 ) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:

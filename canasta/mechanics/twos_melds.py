@@ -3,7 +3,8 @@
 wild_melds.py) is a meld of 2s — its 2s are its natural cards and jokers its wild
 cards, shaped as any meld (C17, C19; S4's `max_wilds`) — and while it is short of a
 canasta the side's 2s are wild nowhere else (Z6: `locked`). The look-ahead lays a
-locked side's 2s on it first (`settle`): they can go nowhere else."""
+locked side's 2s on it first (`settle`): they can go nowhere else; a side without one
+may start it in the turn looked ahead (`starts`)."""
 
 from __future__ import annotations
 
@@ -65,3 +66,28 @@ def settle(rules: RuleSet, hand: tuple[str, ...], melds: tuple[TableMeld, ...]
     grown = table_meld(WILD_KEY, sort_cards(meld.cards + laid), meld.id, meld.started)
     after = tuple(grown if m is meld else m for m in melds)
     return tuple(rest), after, laid
+
+
+def starts(rules: RuleSet, hand: tuple[str, ...], melds: tuple[TableMeld, ...]
+           ) -> list[tuple[tuple[str, ...], tuple[TableMeld, ...], tuple[str, ...]]]:
+    """Z5, Z6 for the look-ahead: the ways a side without a meld of 2s may start one
+    from `hand` this turn — each with as many jokers as it may hold, and every 2 of the
+    hand up to `wild_meld_max` (2s kept back would be locked to it, Z6, unless it is a
+    canasta). (The hand left, the melds after, the cards laid) for each; none where
+    the rules have no melds of 2s or the side has one."""
+    if not rules.twos_melds or find_meld(melds, WILD_KEY) is not None:
+        return []
+    twos = tuple(c for c in hand if is_two(c))
+    out = []
+    for j in range(min(hand.count(JOKER), rules.max_wilds) + 1):
+        t = min(len(twos), rules.wild_meld_max - j) if rules.wild_meld_max else len(twos)
+        cards = twos[:t] + (JOKER,) * j
+        if t <= 0 or len(cards) < rules.wild_meld_min or shape(rules, cards) is not None:
+            continue
+        rest = list(hand)
+        for c in cards:
+            rest.remove(c)
+        meld_id = 1 + max((m.id for m in melds), default=0)
+        new = table_meld(WILD_KEY, sort_cards(cards), meld_id, len(cards))
+        out.append((tuple(rest), (*melds, new), cards))
+    return out

@@ -12,7 +12,7 @@ from canasta.game.cards import BLACK_THREES, VALUE, WILDS, sort_cards
 from canasta.mechanics.melds import WILD_KEY, TableMeld, points, team_canastas
 from canasta.mechanics.opening import TRIPLE
 from canasta.mechanics.sequences import Play
-from canasta.mechanics.twos_melds import settle
+from canasta.mechanics.twos_melds import settle, starts
 from canasta.outlook.solver import sequence_canastas, sequence_ways, split_hand, without
 from canasta.outlook.way_groups import (
     NEW_GROUP,
@@ -22,6 +22,7 @@ from canasta.outlook.way_groups import (
     black_meld_ok,
     go_out_groups,
     makes_canasta,
+    older_id,
     team_counts,
 )
 from canasta.rules.ruleset import RuleSet
@@ -125,18 +126,22 @@ def go_out_plan(
     initial meld, melding no card of a `dead` rank (U24); None if the hand cannot go out
     this turn. `most_ways`: a search that gives up (None) after trying that many ways of
     laying sequences (S6), for the AI's play-outs; 0 (the engine): every way."""
-    hand, melds, laid, canastas_have, need_points = _settled(rules, hand, melds,
-                                                              canastas_have, need_points)
-    # Z6: the 2s go onto the side's meld of 2s first
-    first: list[Action] = (
-        [Meld(laid, None, next(m.id for m in melds if m.rank == WILD_KEY))] if laid else [])
-    if laid and not hand:  # (they were the whole hand)
-        return first if _out_by_laying(rules, canastas_have, need_points,
-                                       canasta_needed) else None
-    found = _go_out(rules, hand, melds, canastas_have, need_points, canasta_needed, dead,
-                    most_ways)
-    if found is None:
-        return None
+    for rest, table, first, have, need in _settlings(rules, hand, melds, canastas_have,
+                                                     need_points):
+        if first and not rest:  # (the 2s were the whole hand)
+            if _out_by_laying(rules, have, need, canasta_needed):
+                return first
+            continue
+        found = _go_out(rules, rest, table, have, need, canasta_needed, dead, most_ways)
+        if found is not None:
+            return [*first, *_plan(rules, rest, table, found)]
+    return None
+
+
+def _plan(rules: RuleSet, hand: tuple[str, ...], melds: tuple[TableMeld, ...],
+          found: tuple[Way, tuple[Play, ...]]) -> list[Action]:
+    """The actions of a way out `_go_out` found for `hand`, the team's melds being
+    `melds`."""
     (assign, existing, drop, to_wild, on_table, split), runs = found
     rest = list(without(hand, tuple(c for p in runs for c in p.cards)))
     if drop is not None:
@@ -159,7 +164,7 @@ def go_out_plan(
         plan.insert(0 if have < rules.canasta_size <= have + len(pool) else
                     sum(isinstance(a, Meld) and a.cards[0] not in BLACK_THREES for a in plan),
                     step)
-    return [*first, *plan]
+    return plan
 
 
 def can_go_out_with(
@@ -172,12 +177,14 @@ def can_go_out_with(
     dead: frozenset[str] = frozenset(),
 ) -> bool:
     """Whether `go_out_plan` finds a way out, without writing the plan."""
-    hand, melds, laid, canastas_have, need_points = _settled(rules, hand, melds,
-                                                              canastas_have, need_points)
-    if laid and not hand:  # Z6: the 2s on the meld of 2s were the whole hand
-        return _out_by_laying(rules, canastas_have, need_points, canasta_needed)
-    return _go_out(rules, hand, melds, canastas_have, need_points, canasta_needed,
-                   dead) is not None
+    for rest, table, first, have, need in _settlings(rules, hand, melds, canastas_have,
+                                                     need_points):
+        if first and not rest:  # Z6: the 2s laid were the whole hand
+            if _out_by_laying(rules, have, need, canasta_needed):
+                return True
+        elif _go_out(rules, rest, table, have, need, canasta_needed, dead) is not None:
+            return True
+    return False
 
 
 def _out_by_laying(rules: RuleSet, canastas: int, need_points: int, canasta_needed: int
@@ -187,17 +194,31 @@ def _out_by_laying(rules: RuleSet, canastas: int, need_points: int, canasta_need
             and rules.final_discard != "required")
 
 
-def _settled(rules: RuleSet, hand: tuple[str, ...], melds: tuple[TableMeld, ...],
-             canastas_have: int, need_points: int
-             ) -> tuple[tuple[str, ...], tuple[TableMeld, ...], tuple[str, ...], int, int]:
+Settled = tuple[tuple[str, ...], tuple[TableMeld, ...], list[Action], int, int]
+
+
+def _settlings(rules: RuleSet, hand: tuple[str, ...], melds: tuple[TableMeld, ...],
+               canastas_have: int, need_points: int) -> list[Settled]:
     """Z6 (`twos_melds.settle`): a locked side's 2s laid on its meld of 2s before the
-    search; the hand, melds, 2s laid, canastas and points still needed after them."""
+    search; Z5 (`twos_melds.starts`): a side without one may start it first. The hand,
+    melds, actions laying the 2s, canastas and points still needed after them, for
+    each (the plain one first)."""
     rest, after, laid = settle(rules, hand, melds)
-    if not laid:
-        return hand, melds, laid, canastas_have, need_points
-    made = rules.wild_canastas_count_out and team_canastas(rules, after) > team_canastas(
-        rules, melds)
-    return rest, after, laid, canastas_have + made, need_points - points(laid)
+    if laid:  # Z6: the 2s go onto the side's meld of 2s first
+        onto = next(m.id for m in melds if m.rank == WILD_KEY)
+        return [(rest, after, [Meld(laid, None, onto)], canastas_have + _made(
+            rules, melds, after), need_points - points(laid))]
+    out: list[Settled] = [(hand, melds, [], canastas_have, need_points)]
+    for rest, after, laid in starts(rules, hand, melds):  # Z5: a new meld of 2s first
+        out.append((rest, after, [Meld(laid)], canastas_have + _made(rules, melds, after),
+                    need_points - points(laid)))
+    return out
+
+
+def _made(rules: RuleSet, before: tuple[TableMeld, ...], after: tuple[TableMeld, ...]) -> int:
+    """1 where laying 2s made a canasta that counts toward going out (Z7), else 0."""
+    return int(rules.wild_canastas_count_out
+               and team_canastas(rules, after) > team_canastas(rules, before))
 
 
 def _go_out(
@@ -267,6 +288,8 @@ def _plan_actions(
         completes = e + f < rules.canasta_size <= e + f + len(cards)
         if r.endswith(NEW_GROUP):
             meld = Meld(sort_cards(cards), None, None, True)
+        elif (older := older_id(r)) is not None:  # S5: wild cards onto an older canasta
+            meld = Meld(sort_cards(cards), None, older)
         elif ids and r in ids:
             meld = Meld(sort_cards(cards), None, ids[r])
         else:

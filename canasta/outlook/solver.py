@@ -18,11 +18,12 @@ from canasta.mechanics.melds import (
     canasta_kind,
     points,
     shape_problem,
+    team_canastas,
     wild_room,
 )
 from canasta.mechanics.opening import NATURAL, TRIPLE, natural_triple
 from canasta.mechanics.sequences import SEQUENCE, Placement, placements, run_limit
-from canasta.mechanics.twos_melds import settle
+from canasta.mechanics.twos_melds import settle, starts
 from canasta.mechanics.wild_melds import free_wild_melds, shares
 from canasta.mechanics.wild_runs import wild_placements
 from canasta.rules.ruleset import RuleSet
@@ -100,6 +101,24 @@ def initial_reachable(
     need -= points(laid)
     if need <= 0 and not canasta_needed:
         return True
+    for rest, after, started in ((hand, turn_melds, ()), *starts(rules, hand, turn_melds)):
+        made = (rules.wild_canastas_count_out
+                and team_canastas(rules, after) > team_canastas(rules, turn_melds))
+        if _reachable_in_ways(rules, rest, after, need - points(started), bonus_cards,
+                              canastas_have + made, may_go_out, canasta_opens,
+                              canasta_needed, dead):
+            return True
+    return False
+
+
+def _reachable_in_ways(rules: RuleSet, hand: tuple[str, ...],
+                       turn_melds: tuple[TableMeld, ...], need: int, bonus_cards: int,
+                       canastas_have: int, may_go_out: bool, canasta_opens: bool,
+                       canasta_needed: int, dead: frozenset[str]) -> bool:
+    """`initial_reachable` once the 2s are settled (Z5, Z6): over the ways to lay
+    sequences (S6)."""
+    if need <= 0 and not canasta_needed:
+        return True
     existing = {r: held for r, held in meld_counts(turn_melds).items() if r not in dead}
     runs = sequence_canastas(rules, turn_melds)
     for way in sequence_ways(rules, hand, turn_melds):
@@ -168,8 +187,9 @@ def reachable(
     canasta_needed: int = 0,
 ) -> bool:
     """`initial_reachable` for a hand given as `hand_counts` and its size, with the
-    melds made this turn given as `meld_counts`."""
-    if need <= 0 and not canasta_needed:
+    melds made this turn given as `meld_counts`. (A need already met still asks for two
+    cards kept, or a way out: a way of laying sequences may have used the hand up.)"""
+    if need <= 0 and not canasta_needed and hand_size + bonus_cards >= 2:
         return True
     # Quick bound: the most points any arrangement can reach, ignoring C31.
     best = 0

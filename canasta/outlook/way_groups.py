@@ -22,6 +22,21 @@ from canasta.rules.ruleset import RuleSet
 Way = tuple[dict[str, int], dict[str, tuple[int, int]], str | None, int, int | None,
              dict[str, int]]
 NEW_GROUP = "+"
+# S5: an older meld of a rank beside its newest one (kept under the rank itself) is keyed
+# rank + OLDER + its id; such a meld is a canasta, and only wild cards join it here.
+OLDER = "#"
+
+
+def rank_of(key: str) -> str:
+    """The rank of a key of a way's groups (a rank; a new group's; an older meld's)."""
+    return key.removesuffix(NEW_GROUP).split(OLDER)[0]
+
+
+def older_id(key: str) -> int | None:
+    """The id of the older meld a key names, or None (the key is a rank's, or a new
+    group's)."""
+    meld_id = key.partition(OLDER)[2]
+    return int(meld_id) if meld_id else None
 
 
 def assign_wilds(
@@ -54,7 +69,7 @@ def assign_wilds(
             req[r], room[r] = 0, wild_room(rules, e + n, f, r)
     for r, (e, f) in existing.items():
         if r not in groups:
-            req[r], room[r] = 0, wild_room(rules, e, f, r)
+            req[r], room[r] = 0, wild_room(rules, e, f, rank_of(r))
     if not sum(req.values()) <= wild_total <= sum(room.values()):
         return None
     extra = wild_total - sum(req.values())
@@ -88,13 +103,20 @@ def assign_wilds(
 
 def team_counts(melds: Iterable[TableMeld]) -> tuple[dict[str, tuple[int, int]], int | None]:
     """The team's melds as (naturals, wilds) by rank, black 3s left out, and the size
-    of its meld of wild cards (None: it has none)."""
+    of its meld of wild cards (None: it has none). S5: where the team holds several
+    melds of a rank, the newest is keyed by the rank and each older one (a canasta) by
+    rank + `OLDER` + its id, so that wild cards may join it too."""
     existing: dict[str, tuple[int, int]] = {}
+    newest: dict[str, TableMeld] = {}
     on_table = None
     for m in melds:
         if m.rank == WILD_KEY:
             on_table = len(m.cards)
         elif m.rank != "3" and m.kind != SEQUENCE:
+            older = newest.get(m.rank)
+            if older is not None:
+                existing[f"{m.rank}{OLDER}{older.id}"] = (older.naturals, older.wilds)
+            newest[m.rank] = m
             existing[m.rank] = (m.naturals, m.wilds)
     return existing, on_table
 
@@ -236,7 +258,7 @@ def go_out_groups(
     if blacks_left > 1:
         return None
     forced = [c for r in sorted(dead) for c in groups.pop(r, [])]  # U24
-    existing = {r: held for r, held in existing.items() if r not in dead}
+    existing = {r: held for r, held in existing.items() if rank_of(r) not in dead}
     # Cards that cannot be melded must be the one discard: at most one may exist.
     forced += [cs[0] for r, cs in groups.items() if len(cs) == 1 and r not in existing]
     if blacks_left:

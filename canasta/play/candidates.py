@@ -214,7 +214,10 @@ def candidates(state: State) -> list[Action]:
                 out.extend(take_with((naturals[0], w)) for w in wilds)  # wild cards sort last
             if state.rules.groups_per_rank > 1:  # S5: onto an older meld, or a new one
                 out.extend(TakePile((), m.id) for m in _older(melds, rank))
-                if len(naturals) >= 2 and new_group_problem(state.rules, melds, rank) is None:
+                # (beside a meld of the rank only: without one the plain take is that move,
+                # though `check` still accepts it with "new", as saves may hold it)
+                if len(naturals) >= 2 and find_meld(melds, rank) is not None and (
+                        new_group_problem(state.rules, melds, rank) is None):
                     out.append(TakePile((naturals[0], naturals[1]), None, True))
         return out
     assert phase == PLAY

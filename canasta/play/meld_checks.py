@@ -25,7 +25,12 @@ from canasta.mechanics.melds import (
 )
 from canasta.mechanics.opening import TRIPLE, canasta_lacking, still_needed
 from canasta.mechanics.pure_melds import wild_problem
-from canasta.mechanics.reserve import joining_now, packet_joining
+from canasta.mechanics.reserve import (
+    first_canasta_now,
+    foot_waiting,
+    joining_now,
+    packet_joining,
+)
 from canasta.mechanics.sequences import (
     SEQUENCE,
     SEQUENCE_KEY,
@@ -262,6 +267,7 @@ def _after_meld(state: State, cards: tuple[str, ...], rest: tuple[str, ...],
             lacking = still_needed(rules, state.scores[team], lacking)
             held = sum(c not in RED_THREES for c in state.pending)  # red 3s go down (C20)
             held += joining_now(state)  # M3, U6: the reserve joins too
+            held += first_canasta_now(state, after)  # E7: so do the first canasta's
             if not initial_reachable(rules, rest, after, need, held, out,
                                      may_go_out(rules, state.permission),
                                      canasta_opens=waiver, canasta_needed=lacking, dead=dead):
@@ -281,6 +287,7 @@ def _after_meld(state: State, cards: tuple[str, ...], rest: tuple[str, ...],
             left = rest + tuple(c for c in state.pending if c not in RED_THREES)
             # M3: this meld completes the initial meld: the reserve joins the hand
             left += state.stock[:joining_now(state)]
+    left += state.stock[:first_canasta_now(state, after)]  # E7: cards joining at once
     left += packet_joining(state, after, len(left))  # PH4, HF8: a packet joining at once
     hand_after = len(left)
     if left and (rules.sevens_held or rules.last_discard_not_seven):  # R18
@@ -303,12 +310,14 @@ def _after_meld(state: State, cards: tuple[str, ...], rest: tuple[str, ...],
                  "of wild cards){points, plural, =0 {} other { and # points}}}}.",
                  **need_params(state)),
         )
-    if need <= 0 and not lacking and hand_after < 2:
+    # HF8: one card left with the foot waiting is discarded to take up the foot
+    walking = hand_after == 1 and foot_waiting(state, state.to_move)
+    if need <= 0 and not lacking and hand_after < 2 and not walking:
         problem = finish_problem(rules, left, after, out, state.permission,
                                  lone=len(state.hands[state.to_move]) == 1, dead=dead)
         if problem is not None:
             return finish_rejection(rules, problem)
-    if state.permission is False and hand_after < 2:
+    if state.permission is False and hand_after < 2 and not walking:
         return Rejection(
             "C33", "Your partner said no: you may not go out this turn, so keep at least two cards."
         )

@@ -23,8 +23,10 @@ def red_three_score(rules: RuleSet, count: int, melded: bool, special: bool = Tr
     """C40, C42: what `count` red 3s laid down are worth to a team (`melded`: the team
     made a meld this round). A count listed in `red_three_totals` scores that total,
     all of them `all_red_threes_bonus` (E8: only for a team with a `special` canasta
-    where `all_red_threes_special`), any other count `red_three_bonus` each."""
-    if count == 2 * rules.decks and (special or not rules.all_red_threes_special):
+    where `all_red_threes_special`; 0: no such total, as in HF6 and R19), any other
+    count `red_three_bonus` each."""
+    if (count == 2 * rules.decks and rules.all_red_threes_bonus
+            and (special or not rules.all_red_threes_special)):
         value = rules.all_red_threes_bonus
     else:
         value = dict(rules.red_three_totals).get(count, count * rules.red_three_bonus)
@@ -250,10 +252,10 @@ def score_round(state: State) -> list[dict[str, Any]]:
         held = sum(held_penalty(rules, state.hands[s]) for s in seats)
         if held:
             extras["held_cards"] = -held
-        aside = len(state.aside_of(team))
+        blacks_melded = sum(len(m.cards) for m in melds if m.kind == BLACK_THREES)
+        aside = aside_score(rules, len(state.aside_of(team)), blacks_melded)  # K10
         if aside:
-            blacks_melded = sum(len(m.cards) for m in melds if m.kind == BLACK_THREES)
-            extras["set_aside_black_threes"] = aside_score(rules, aside, blacks_melded)
+            extras["set_aside_black_threes"] = aside
         if rules.concealed_canasta_bonus:
             hidden = concealed_canastas(rules, melds)
             if hidden:

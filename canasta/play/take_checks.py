@@ -27,7 +27,12 @@ from canasta.mechanics.pile import (
     size_refusal,
     taken_part,
 )
-from canasta.mechanics.reserve import joining_now, packet_joining
+from canasta.mechanics.reserve import (
+    first_canasta_now,
+    foot_waiting,
+    joining_now,
+    packet_joining,
+)
 from canasta.mechanics.sequences import SEQUENCE, SEQUENCE_KEY, extends, join_problem
 from canasta.outlook.going_out import finish_problem
 from canasta.outlook.needs import (
@@ -159,6 +164,7 @@ def check_take(state: State, action: TakePile) -> Rejection | None:
     joining_cards, _ = split_aside(rules, tuple(c for c in below if c not in RED_THREES))
     taken = len(joining_cards)
     out = out_canastas(state, team, canastas, sum(c in RED_THREES for c in below), after)
+    taken += first_canasta_now(state, after)  # E7: the first canasta's cards join too
     packet = packet_joining(state, after, len(rest) + taken)  # PH4, HF8: joining at once
     joining_cards += packet
     taken += len(packet)
@@ -197,7 +203,8 @@ def check_take(state: State, action: TakePile) -> Rejection | None:
                     "reach it (the rest of the pile does not count), so you cannot take the "
                     "pile.", **need_params(state)))
             return None
-    if len(rest) + taken < 2:
+    if len(rest) + taken < 2 and not (len(rest) + taken == 1 and foot_waiting(
+            state, state.to_move)):  # HF8: one card left is discarded for the foot
         problem = finish_problem(rules, rest + joining_cards, after, out, state.permission,
                                  dead=dead_ranks(rules, state.melds, team))
         if problem is not None:

@@ -515,8 +515,9 @@ class Melder(Table):
         if not dumping:
             return
         for kind, meld in table.items():
-            if kind == "b" or kind[0] == SEQUENCE_PREFIX or OLDER in kind:
-                continue
+            if kind == "b" or kind[0] == SEQUENCE_PREFIX or OLDER in kind or (
+                    kind == WILD_KEY and self.rules.twos_melds):  # (Z5: its jokers are
+                continue  # bounded by its 2s: no wild card is dumped there)
             room = min(self._room(kind, meld), len(wild_cards), self.sizes[seat] - keep)
             if room > 0 and self.keeps_discard(seat, room):
                 self._meld_from_hand(seat, kind, [wild_cards.pop() for _ in range(room)])

@@ -108,7 +108,7 @@ def round_totals(t: Table) -> list[int]:
             total += sequence_score(rules, t._table_melds(team))
         if rules.canasta_count_bonus:  # Z11
             total += count_bonus(rules, t._table_melds(team))
-        if t.aside[team]:
+        if t.aside[team] or "b" in table:  # K10
             total += aside_score(rules, t.aside[team],
                                  len(table["b"].cards) if "b" in table else 0)
         if t.went_out is not None and t.went_out % t.teams == team:
