@@ -15,7 +15,7 @@ NEVER = SCORE_HIGH  # a team score no game reaches: an option that never applies
 
 @dataclass(frozen=True)
 class RuleFields:
-    # Fields are grouped as `rule_options.OPTIONS` groups them (docs/ENGINE.md, "Rules
+    # Fields are grouped as `rules.options.OPTIONS` groups them (docs/ENGINE.md, "Rules
     # as data"); a new field joins its group here and there.
     # Game: names, and the rule ids its refusals cite
     name: str = "classic"

@@ -253,7 +253,7 @@ OPTIONS: dict[str, Option] = {
     "red_three_bonus": _i("scoring", -1000, 10_000, "Bonus for each red 3 (C40; HF19: "
                           "a penalty when below 0)."),
     "all_red_threes_bonus": _i("scoring", 0, 10_000, "Bonus when a team holds every red 3 "
-                               "(C40; 0: no such bonus, each scores as any other)."),
+                               "(C40, and 0: no such bonus, each scores as any other)."),
     "red_three_totals": Option("scoring", "table", 0, 10_000, "Rows of (count, total) for "
                                "counts of red 3s that score otherwise than count x bonus "
                                "(C40).", rows=16, key_low=1, key_high=16),

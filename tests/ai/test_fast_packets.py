@@ -209,12 +209,14 @@ def test_R18_play_goes_on_at_an_empty_stock_until_a_draw_from_it() -> None:
 
 
 def test_a_sampled_deal_that_refuses_the_candidate_is_skipped_and_counted() -> None:
-    # A deal where the pile holds two cards, so the take would keep one card (C31):
-    # the play-out is skipped (None), counted, and the game goes on.
+    # A deal where the pile holds two cards, so the take would keep one card (C31; the
+    # foot already taken up, so HF8's discard for the foot does not apply): the
+    # play-out is skipped (None), counted, and the game goes on.
     from canasta.ai.fast.playout import Memory
     from canasta.ai.search import STATS, _public_rollout, _rollout
 
-    world = at(["8S", "8H"], melds=[["8C", "8C", "8D"]], pile=["5C", "8D"], phase="draw")
+    world = at(["8S", "8H"], melds=[["8C", "8C", "8D"]], pile=["5C", "8D"], phase="draw",
+               feet=NO_FEET)
     take = TakePile(("8S", "8H"))
     assert C.check(world, take) is not None
     before = STATS["world_refusals"]

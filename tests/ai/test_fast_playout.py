@@ -167,8 +167,8 @@ def test_the_go_out_bounds_of_sequence_games_never_refuse_a_way_out(
     """`Melder._out_of_reach` and `Melder._loose_naturals` (S6) skip the go-out search
     where the hand cannot go out: wherever they say so during real play-outs, the search
     (`go_out_plan`) finds no way out either, and both were asked often enough to matter."""
+    from canasta.ai.fast import playout as fast
     from canasta.ai.fast.melds import Melder
-    from canasta.ai.fast.playout import playout as fast
     from canasta.outlook.going_out import go_out_plan
 
     asked = {"reach": 0, "loose": 0}

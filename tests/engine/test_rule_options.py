@@ -95,8 +95,8 @@ def test_every_option_but_the_names_says_which_rule_it_sets() -> None:
 
 
 def test_rule_set_fields_are_grouped_in_the_source_as_the_options_group_them() -> None:
-    """canasta/rules/ruleset.py groups RuleSet's fields under comments named after the groups of
-    rule_options.OPTIONS (docs/ENGINE.md, "Rules as data"): each field sits under its
+    """canasta/rules/fields.py groups RuleSet's fields under comments named after the groups of
+    rules.options.OPTIONS (docs/ENGINE.md, "Rules as data"): each field sits under its
     own group's comment."""
     import inspect
     import re
@@ -107,7 +107,9 @@ def test_rule_set_fields_are_grouped_in_the_source_as_the_options_group_them() -
     field = re.compile(r"^    (\w+): ")
     current = None
     seen = []
-    for line in inspect.getsource(C.RuleSet).splitlines():
+    from canasta.rules.fields import RuleFields
+
+    for line in inspect.getsource(RuleFields).splitlines():
         if (found := header.match(line)) is not None:
             current = found.group(1).lower()
         elif (found := field.match(line)) is not None:
